@@ -1,0 +1,20 @@
+"""capeval: streaming Unix filters for the EvalCase v1 contract and domain review scores.
+
+A record flows one way::
+
+    bytes ─► jsonl (read) ─► validate | check | scores ─► jsonl (write) / diagnostics
+
+* ``jsonl`` reads and writes JSON Lines; the only module that touches orjson.
+* ``diagnostics`` is the Diagnostic record, its stderr line, the JSONL sink and the counts.
+* ``cli`` is the Typer app factory and the run loop every filter shares.
+* ``codes`` defines every stable code once.
+* ``schemas`` holds the JSON Schemas of every record kind and their compiled validators.
+* ``validate`` is cap-validate: kind detection, schema, contract rules.
+* ``placeholders`` turns strings into placeholder tokens, one module per syntax, and compares.
+* ``assertions`` is the registry of the v1 vocabulary, one module per assertion.
+* ``check`` joins cases and candidates and runs the selected assertions (cap-check and its
+  single-assertion siblings).
+* ``scores`` is cap-aggregate-scores.
+"""
+
+__version__ = "0.1.0"

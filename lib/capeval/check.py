@@ -1,0 +1,388 @@
+"""The check engine (SPEC §6): cap-check and its single-assertion siblings.
+
+Cases stream from the inputs; ``--candidates FILE`` is indexed first (case_id → byte offsets
+of its candidate lines, and the systems in order of first appearance), then each case's
+candidates are read back on demand. Results come out in case order, then system order, then
+the case's assertion order; one AssertionResult per case × system × selected assertion.
+
+``cap-check-placeholder`` and ``cap-check-protocol`` are this engine with a fixed selection.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Annotated, Any, BinaryIO
+
+import typer
+
+from capeval import assertions
+from capeval.assertions import Subject
+from capeval.cli import FatalInput, Run, UsageError, filter_command
+from capeval.codes import CANDIDATE_MISSING, OK
+from capeval.jsonl import read_lines
+
+EVIDENCE_STRING_LIMIT = 200
+NO_SYSTEM = None
+
+CandidatesOption = Annotated[
+    str,
+    typer.Option(
+        "--candidates", metavar="FILE", help="Candidate records {case_id, text, ...} to check."
+    ),
+]
+SeverityOption = Annotated[
+    str | None,
+    typer.Option(metavar="hard", help="Run only assertions of this severity (hard or report)."),
+]
+NoOrphansOption = Annotated[
+    bool,
+    typer.Option(
+        "--no-orphans", help="Do not report candidates whose case is absent (sharded runs)."
+    ),
+]
+
+
+class CandidateIndex:
+    """Where each case's candidates are in the candidates file, and the systems seen."""
+
+    def __init__(self, run: Run, path: str) -> None:
+        self.path = path
+        self.run = run
+        # case_id -> [(system, offset, line_no), ...] in file order
+        self.entries: dict[str, list[tuple[Any, int, int]]] = {}
+        self.systems: list[Any] = []
+        self.count = 0
+        self._stream: BinaryIO | None = None
+
+    def build(self) -> None:
+        systems_seen: set[Any] = set()
+        emit = self.run.diag.emit
+        for line_no, offset, _raw, record in self.run.side_records(self.path, with_offsets=True):
+            case_id = record.get("case_id")
+            system = record.get("system", NO_SYSTEM)
+            if not isinstance(case_id, str) or not isinstance(record.get("text"), str):
+                emit(
+                    "schema.required",
+                    "a candidate needs a string case_id and text",
+                    file=self.path,
+                    line=line_no,
+                    path="/case_id" if not isinstance(case_id, str) else "/text",
+                )
+                continue
+            if system is not NO_SYSTEM and not isinstance(system, str):
+                emit(
+                    "schema.type",
+                    "must be string",
+                    file=self.path,
+                    line=line_no,
+                    case_id=case_id,
+                    path="/system",
+                )
+                continue
+            self.count += 1
+            bucket = self.entries.get(case_id)
+            if bucket is None:
+                self.entries[case_id] = [(system, offset, line_no)]
+            elif any(existing[0] == system for existing in bucket):
+                first = next(existing[2] for existing in bucket if existing[0] == system)
+                emit(
+                    "candidate.duplicate",
+                    f"a candidate for this case and system {_system_name(system)} is on line "
+                    f"{first}; the first wins",
+                    file=self.path,
+                    line=line_no,
+                    case_id=case_id,
+                )
+                continue
+            else:
+                bucket.append((system, offset, line_no))
+            if system not in systems_seen:
+                systems_seen.add(system)
+                self.systems.append(system)
+
+    def candidates_of(self, case_id: str) -> dict[Any, dict[str, Any]]:
+        """system → candidate record for one case (read back from the file)."""
+        bucket = self.entries.get(case_id)
+        if not bucket:
+            return {}
+        if self._stream is None:
+            try:
+                self._stream = open(self.path, "rb")  # noqa: SIM115
+            except OSError as exc:
+                self.run.diag.emit("io.unreadable", f"cannot reopen: {exc}", file=self.path)
+                raise FatalInput(self.path) from exc
+        found = {}
+        for system, offset, line_no in bucket:
+            self._stream.seek(offset)
+            for _n, _raw, record in read_lines(
+                self._stream, _ignore, self.run.max_line_bytes, first_line_no=line_no
+            ):
+                found[system] = record
+                break
+        return found
+
+    def orphans(self, case_ids: set[str]) -> Iterator[tuple[int, str]]:
+        """(line_no, case_id) of every candidate whose case never came, in file order."""
+        lines = [
+            (line_no, case_id)
+            for case_id, bucket in self.entries.items()
+            if case_id not in case_ids
+            for _system, _offset, line_no in bucket
+        ]
+        yield from sorted(lines)
+
+    def close(self) -> None:
+        if self._stream is not None:
+            self._stream.close()
+
+
+def _ignore(_line: int, _code: str, _message: str) -> None:
+    """Problems were reported when the index was built."""
+
+
+def _system_name(system: Any) -> str:
+    return "(unnamed)" if system is NO_SYSTEM else repr(system)
+
+
+def cut_evidence(value: Any) -> Any:
+    """Evidence with every string cut to 200 characters (SPEC §3.3)."""
+    if isinstance(value, str):
+        return value if len(value) <= EVIDENCE_STRING_LIMIT else value[:EVIDENCE_STRING_LIMIT]
+    if isinstance(value, dict):
+        return {key: cut_evidence(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [cut_evidence(item) for item in value]
+    return value
+
+
+def _well_formed_case(case: dict[str, Any]) -> bool:
+    """Enough structure for the engine; anything else is reported with its schema code."""
+    items = case.get("assertions")
+    return (
+        isinstance(case.get("id"), str)
+        and isinstance(case.get("source", ""), str)
+        and isinstance(items, list)
+        and all(
+            isinstance(a, dict)
+            and isinstance(a.get("name"), str)
+            and a.get("severity") in ("hard", "report")
+            and isinstance(a.get("params", {}), dict)
+            for a in items
+        )
+    )
+
+
+def run_checks(
+    run: Run,
+    candidates_path: str,
+    *,
+    only: list[str] | None = None,
+    skip: list[str] | None = None,
+    severity: str | None = None,
+    no_orphans: bool = False,
+) -> None:
+    """Join the case stream with the candidates file and write one result per assertion."""
+    if severity not in (None, "hard", "report"):
+        raise UsageError(f"--severity must be hard or report, not {severity!r}")
+    for name in [*(only or []), *(skip or [])]:
+        if name not in assertions.REGISTRY:
+            raise UsageError(
+                f"unknown assertion {name!r}; known: {', '.join(assertions.REGISTRY)}"
+            )
+    only_set = set(only) if only else None
+    skip_set = set(skip or ())
+
+    index = CandidateIndex(run, candidates_path)
+    index.build()
+    systems = index.systems or [NO_SYSTEM]
+    counts = run.counts
+    counts.update({"results": 0, "passed": 0, "failed": 0})
+    run.malformed_key = "invalid cases"
+    emit = run.diag.emit
+    write = run.out.write_record
+    seen_cases: set[str] = set()
+    try:
+        for line_no, _raw, case in run.records():
+            if not _well_formed_case(case):
+                _report_malformed_case(run, line_no, case)
+                continue
+            case_id = case["id"]
+            seen_cases.add(case_id)
+            selected = [
+                a
+                for a in case["assertions"]
+                if (only_set is None or a["name"] in only_set)
+                and a["name"] not in skip_set
+                and (severity is None or a["severity"] == severity)
+            ]
+            if not selected:
+                run.count("cases with nothing selected")
+                continue
+            found = index.candidates_of(case_id)
+            for system in systems:
+                candidate = found.get(system)
+                if candidate is None:
+                    run.count(CANDIDATE_MISSING)
+                for assertion in selected:
+                    result = _result(run, case, candidate, system, assertion, line_no)
+                    if result is None:
+                        continue
+                    write(result)
+                    counts["results"] += 1
+                    if result["passed"]:
+                        counts["passed"] += 1
+                    else:
+                        counts["failed"] += 1
+                        if result["severity"] == "hard":
+                            run.failed = True
+        if not no_orphans:
+            for line_no, case_id in index.orphans(seen_cases):
+                emit(
+                    "candidate.orphan",
+                    "candidate names a case that is not in the input",
+                    file=candidates_path,
+                    line=line_no,
+                    case_id=case_id,
+                )
+    finally:
+        index.close()
+
+
+def _result(
+    run: Run,
+    case: dict[str, Any],
+    candidate: dict[str, Any] | None,
+    system: Any,
+    assertion: dict[str, Any],
+    line_no: int,
+) -> dict[str, Any] | None:
+    name = assertion["name"]
+    result: dict[str, Any] = {"case_id": case["id"]}
+    if system is not NO_SYSTEM:
+        result["system"] = system
+    result["assertion"] = name
+    if candidate is None:
+        suffix = "" if system is NO_SYSTEM else f" of system {system}"
+        code, message, evidence = CANDIDATE_MISSING, f"no candidate{suffix} for this case", {}
+    else:
+        try:
+            module = assertions.load(name)
+        except KeyError:
+            run.diag.emit(
+                "assertion.unknown",
+                f"unknown assertion {name!r}",
+                file=run.file,
+                line=line_no,
+                case_id=case["id"],
+            )
+            return None
+        try:
+            outcome = module.check(Subject.of(case, candidate, assertion.get("params")))
+        except (ValueError, TypeError, KeyError, IndexError) as exc:
+            # bad params on an unvalidated case: report, never a traceback
+            run.diag.emit(
+                "assertion.params",
+                f"{name}: cannot run with these params ({exc.__class__.__name__}: {exc})",
+                file=run.file,
+                line=line_no,
+                case_id=case["id"],
+            )
+            return None
+        code, message, evidence = outcome.code, outcome.message, cut_evidence(outcome.evidence)
+    result["passed"] = code == OK
+    result["severity"] = assertion["severity"]
+    result["code"] = code
+    result["message"] = message
+    result["evidence"] = evidence
+    return result
+
+
+def _report_malformed_case(run: Run, line_no: int, case: dict[str, Any]) -> None:
+    from fastjsonschema import JsonSchemaValueException
+
+    from capeval import schemas
+    from capeval.validate.kinds import case_id_of
+
+    code, pointer, message = "kind.unknown", None, "not an EvalCase v1 record"
+    try:
+        schemas.validator("evalcase")(case)
+    except JsonSchemaValueException as exc:
+        code, pointer, message = schemas.violation(exc)
+    run.diag.emit(
+        code, message, file=run.file, line=line_no, case_id=case_id_of(case), path=pointer
+    )
+    run.count("invalid cases")
+
+
+@filter_command("cap-check")
+def check(
+    run: Run,
+    candidates: CandidatesOption,
+    only: Annotated[
+        list[str] | None,
+        typer.Option("--only", metavar="NAME", help="Run only this assertion (repeatable)."),
+    ] = None,
+    skip: Annotated[
+        list[str] | None,
+        typer.Option("--skip", metavar="NAME", help="Do not run this assertion (repeatable)."),
+    ] = None,
+    severity: SeverityOption = None,
+    no_orphans: NoOrphansOption = False,
+) -> None:
+    """Check candidate translations against every assertion of their EvalCase v1 case.
+
+    Reads cases (JSON Lines, e.g. from cap-validate) and joins each with its candidates by
+    case_id (and system); writes one AssertionResult per case x system x assertion. Exits 1
+    when a hard assertion fails.
+
+    \b
+    Example:  cap-validate cases.jsonl | cap-check --candidates candidates.jsonl | jq .code
+    """
+    run_checks(run, candidates, only=only, skip=skip, severity=severity, no_orphans=no_orphans)
+
+
+@filter_command("cap-check-placeholder")
+def check_placeholder(
+    run: Run,
+    candidates: CandidatesOption,
+    severity: SeverityOption = None,
+    no_orphans: NoOrphansOption = False,
+) -> None:
+    """Check only placeholder_integrity: placeholders kept with identity and multiplicity.
+
+    Same engine and records as cap-check, with the selection fixed.
+
+    \b
+    Example:  cap-check-placeholder --candidates candidates.jsonl < cases.jsonl
+    """
+    run_checks(
+        run,
+        candidates,
+        only=["placeholder_integrity"],
+        severity=severity,
+        no_orphans=no_orphans,
+    )
+
+
+@filter_command("cap-check-protocol")
+def check_protocol(
+    run: Run,
+    candidates: CandidatesOption,
+    severity: SeverityOption = None,
+    no_orphans: NoOrphansOption = False,
+) -> None:
+    """Check only protocol_complete: the batch response has exactly the structure asked for.
+
+    Same engine and records as cap-check, with the selection fixed.
+
+    \b
+    Example:  cap-check-protocol --candidates responses.jsonl < cases.jsonl
+    """
+    run_checks(
+        run, candidates, only=["protocol_complete"], severity=severity, no_orphans=no_orphans
+    )
+
+
+main = check
+main_placeholder = check_placeholder
+main_protocol = check_protocol

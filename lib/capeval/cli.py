@@ -1,0 +1,415 @@
+"""The chassis every filter shares: one Typer app factory, common options, and the run loop.
+
+A filter is a function ``body(run: Run, **its_options)`` decorated with ``@filter_command``.
+The decorator adds the common options of SPEC §2 (inputs, ``-o``, ``--diagnostics``, ``-q``,
+``--progress``, ``--exit-zero``, ``--line-buffered``, ``--max-line-bytes``, ``--version``)
+and turns the function into ``main()``. ``Run`` opens the streams, reads records, emits
+diagnostics, prints the closing summary and maps what happened to the exit status:
+
+* 0 all good (warnings do not count), 1 an invalid line / failed hard assertion / failed
+  run-level rule (``--exit-zero`` turns it into 0), 2 usage or I/O problems;
+* a closed pipe ends the process by SIGPIPE (141) without a traceback, as jq does; SIGINT
+  exits 130; a failed write is one ``io.write_failed`` line and exit 2.
+"""
+
+from __future__ import annotations
+
+import errno
+import inspect
+import io
+import os
+import signal
+import sys
+import tempfile
+from collections.abc import Callable, Iterator
+from typing import IO, Annotated, Any, BinaryIO, get_type_hints
+
+import typer
+
+from capeval import __version__
+from capeval.diagnostics import Diagnostics
+from capeval.jsonl import DEFAULT_MAX_LINE_BYTES, Line, Writer, read_lines
+
+STDIN_NAME = "<stdin>"
+_READ_BUFFER = 1 << 16
+_PROGRESS_EVERY = 8192
+
+
+class UsageError(Exception):
+    """A wrong command line or configuration: reported as ``usage`` and exit 2."""
+
+
+class FatalInput(Exception):
+    """A required side input cannot be read: the run cannot go on (exit 2)."""
+
+
+class AtomicOutput:
+    """A file written to a temporary name and renamed into place only by ``commit``."""
+
+    def __init__(self, path: str, line_buffered: bool = False) -> None:
+        self.path = path
+        directory = os.path.dirname(os.path.abspath(path))
+        fd, self._temp = tempfile.mkstemp(prefix=".capeval-", dir=directory)
+        self.writer = Writer(fd, line_buffered)
+        self._fd = fd
+
+    def write_record(self, record: Any) -> None:
+        self.writer.write_record(record)
+
+    def commit(self) -> None:
+        self.writer.flush()
+        os.close(self._fd)
+        os.chmod(self._temp, 0o644)
+        os.replace(self._temp, self.path)
+
+    def discard(self) -> None:
+        try:
+            os.close(self._fd)
+        except OSError:
+            pass
+        try:
+            os.unlink(self._temp)
+        except OSError:
+            pass
+
+
+class Run:
+    """One run of a filter: streams, diagnostics, counts and the exit status."""
+
+    def __init__(
+        self,
+        tool: str,
+        inputs: list[str],
+        out: Writer,
+        diagnostics: Diagnostics,
+        stderr: IO[str],
+        *,
+        max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
+        progress: bool = False,
+        line_buffered: bool = False,
+    ) -> None:
+        self.tool = tool
+        self.inputs = inputs
+        self.out = out
+        self.diag = diagnostics
+        self.stderr = stderr
+        self.max_line_bytes = max_line_bytes
+        self.line_buffered = line_buffered
+        self._progress = progress
+        # Ordered counts for the closing summary; filters add their own keys.
+        self.counts: dict[str, int] = {"read": 0}
+        # Malformed lines of the main input are counted under this key.
+        self.malformed_key = "invalid"
+        self.failed = False  # a run-level failure (hard assertion, consent rule, gate)
+        self.file = STDIN_NAME  # display name of the input being read
+        self.path: str | None = None  # its path (None for stdin)
+        self._side_outputs: list[AtomicOutput] = []
+        self.summary_extra: list[str] = []
+
+    # -- reading ---------------------------------------------------------------------------
+    def records(self) -> Iterator[Line]:
+        """Every JSON object line of the inputs in order; bad lines become diagnostics."""
+        counts = self.counts
+        progress = self._progress
+        for path in self.inputs:
+            stream = self._open_input(path)
+            if stream is None:
+                continue
+            try:
+                for item in read_lines(stream, self._on_problem, self.max_line_bytes):
+                    counts["read"] += 1
+                    if progress and counts["read"] % _PROGRESS_EVERY == 0:
+                        self.stderr.write(f"\r{self.tool}: {counts['read']} records")
+                        self.stderr.flush()
+                    yield item
+            except OSError as exc:
+                self.diag.emit("io.unreadable", f"cannot read: {_os_reason(exc)}", file=self.file)
+            finally:
+                if stream is not _stdin_stream:
+                    stream.close()
+        if progress:
+            self.stderr.write("\r\033[K")
+
+    def _on_problem(self, line_no: int, code: str, message: str) -> None:
+        self.counts["read"] += 1
+        self.counts[self.malformed_key] = self.counts.get(self.malformed_key, 0) + 1
+        self.diag.emit(code, message, file=self.file, line=line_no)
+
+    def _open_input(self, path: str) -> BinaryIO | None:
+        if path == "-":
+            self.file, self.path = STDIN_NAME, None
+            return _stdin()
+        self.file, self.path = path, path
+        try:
+            if os.path.isdir(path):
+                raise IsADirectoryError(errno.EISDIR, "is a directory")
+            return open(path, "rb", buffering=_READ_BUFFER)  # noqa: SIM115
+        except OSError as exc:
+            self.diag.emit("io.unreadable", f"cannot open: {_os_reason(exc)}", file=path)
+            return None
+
+    def side_records(self, path: str, *, with_offsets: bool = False) -> Iterator[Any]:
+        """Records of a side input (``--candidates``, ``--cases``…); unreadable is fatal.
+
+        Items are as ``jsonl.read_lines`` yields them.
+        """
+        try:
+            if os.path.isdir(path):
+                raise IsADirectoryError(errno.EISDIR, "is a directory")
+            stream = open(path, "rb", buffering=_READ_BUFFER)  # noqa: SIM115
+        except OSError as exc:
+            self.diag.emit("io.unreadable", f"cannot open: {_os_reason(exc)}", file=path)
+            raise FatalInput(path) from exc
+
+        def on_problem(line_no: int, code: str, message: str) -> None:
+            self.diag.emit(code, message, file=path, line=line_no)
+
+        with stream:
+            try:
+                yield from read_lines(
+                    stream, on_problem, self.max_line_bytes, with_offsets=with_offsets
+                )
+            except OSError as exc:
+                self.diag.emit("io.unreadable", f"cannot read: {_os_reason(exc)}", file=path)
+                raise FatalInput(path) from exc
+
+    # -- writing ---------------------------------------------------------------------------
+    def side_output(self, path: str) -> AtomicOutput:
+        """A side file (manifest, lock) renamed into place when the run completes."""
+        try:
+            output = AtomicOutput(path)
+        except OSError as exc:
+            raise UsageError(f"cannot write {path}: {_os_reason(exc)}") from exc
+        self._side_outputs.append(output)
+        return output
+
+    def count(self, key: str, n: int = 1) -> None:
+        self.counts[key] = self.counts.get(key, 0) + n
+
+    def summary(self) -> str:
+        parts = [f"{n} {key}" for key, n in self.counts.items()]
+        parts.extend(self.summary_extra)
+        if self.diag.warnings:
+            parts.append(f"{self.diag.warnings} warning" + ("s" if self.diag.warnings > 1 else ""))
+        return f"{self.tool}: " + ", ".join(parts)
+
+
+_stdin_stream: BinaryIO | None = None
+
+
+def _stdin() -> BinaryIO:
+    # Our own buffered reader on fd 0: under PYTHONUNBUFFERED sys.stdin.buffer may be raw.
+    global _stdin_stream
+    if _stdin_stream is None:
+        _stdin_stream = open(0, "rb", buffering=_READ_BUFFER, closefd=False)  # noqa: SIM115
+    return _stdin_stream
+
+
+def _os_reason(exc: OSError) -> str:
+    return exc.strerror or str(exc)
+
+
+# -- the common options ----------------------------------------------------------------------
+def _version_callback(value: bool) -> None:
+    if value:
+        print(f"capeval {__version__}")
+        raise typer.Exit()
+
+
+def _common_options(
+    files: Annotated[
+        list[str] | None,
+        typer.Argument(
+            metavar="[FILE]...",
+            help="Input JSON Lines files, read in order; none or '-' is stdin.",
+            show_default=False,
+        ),
+    ] = None,
+    input_: Annotated[
+        list[str] | None,
+        typer.Option("--input", "-i", metavar="PATH", help="An input file (repeatable); same as FILE."),
+    ] = None,
+    output: Annotated[
+        str | None,
+        typer.Option("--output", "-o", metavar="PATH", help="Write stdout to PATH (whole or not at all)."),
+    ] = None,
+    diagnostics: Annotated[
+        str | None,
+        typer.Option("--diagnostics", metavar="PATH", help="Also write diagnostics as JSON Lines to PATH."),
+    ] = None,
+    quiet: Annotated[
+        bool, typer.Option("--quiet", "-q", help="No closing summary on stderr.")
+    ] = False,
+    progress: Annotated[
+        bool, typer.Option("--progress", help="Draw a progress line on stderr.")
+    ] = False,
+    exit_zero: Annotated[
+        bool, typer.Option("--exit-zero", help="Exit 0 where findings would exit 1.")
+    ] = False,
+    line_buffered: Annotated[
+        bool, typer.Option("--line-buffered", help="Flush stdout after every record.")
+    ] = False,
+    max_line_bytes: Annotated[
+        int, typer.Option(metavar="N", help="Longest accepted input line, in bytes.", min=1)
+    ] = DEFAULT_MAX_LINE_BYTES,
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_version_callback, is_eager=True, help="Print the version."
+        ),
+    ] = False,
+) -> None:
+    """Template of the options every filter has (its signature is what matters)."""
+
+
+_COMMON = inspect.signature(_common_options).parameters
+_COMMON_HINTS = get_type_hints(_common_options, include_extras=True)
+
+
+def filter_command(tool: str) -> Callable[[Callable[..., None]], Callable[[], None]]:
+    """Turn ``body(run, **options)`` into the ``main()`` of filter ``tool``.
+
+    The body's docstring is the ``--help`` text; its own options are Typer-annotated
+    parameters after ``run``.
+    """
+
+    def decorate(body: Callable[..., None]) -> Callable[[], None]:
+        own_hints = get_type_hints(body, include_extras=True)
+        own = [p for name, p in inspect.signature(body).parameters.items() if name != "run"]
+        parameters = [p.replace(annotation=_COMMON_HINTS[p.name]) for p in _COMMON.values()]
+        parameters[1:1] = [
+            p.replace(annotation=own_hints[p.name], kind=inspect.Parameter.KEYWORD_ONLY)
+            for p in own
+        ]
+        parameters = [p.replace(kind=inspect.Parameter.KEYWORD_ONLY) for p in parameters]
+
+        def command(**options: Any) -> None:
+            common = {name: options.pop(name) for name in _COMMON}
+            status = _execute(tool, body, common, options)
+            raise typer.Exit(status)
+
+        command.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
+        command.__annotations__ = {p.name: p.annotation for p in parameters}
+        command.__doc__ = body.__doc__
+        command.__name__ = tool
+
+        app = typer.Typer(
+            add_completion=False,
+            rich_markup_mode=None,
+            pretty_exceptions_enable=False,
+            context_settings={"help_option_names": ["-h", "--help"]},
+        )
+        app.command(name=tool)(command)
+
+        def main() -> None:
+            app(prog_name=tool)
+
+        main.__doc__ = body.__doc__
+        main.body = body  # type: ignore[attr-defined]
+        return main
+
+    return decorate
+
+
+def _execute(
+    tool: str, body: Callable[..., None], common: dict[str, Any], options: dict[str, Any]
+) -> int:
+    stderr = _stderr()
+    inputs = list(common["files"] or []) + list(common["input_"] or [])
+    output_path = common["output"]
+    stdout_fd = 1
+    out_file: AtomicOutput | None = None
+    diag_file: AtomicOutput | None = None
+    diagnostics = Diagnostics(tool, stderr)
+    run: Run | None = None
+    try:
+        try:
+            if common["diagnostics"]:
+                diag_file = AtomicOutput(common["diagnostics"])
+                diagnostics = Diagnostics(tool, stderr, diag_file)
+            if output_path:
+                out_file = AtomicOutput(output_path)
+        except OSError as exc:
+            raise UsageError(f"cannot write output: {_os_reason(exc)}") from exc
+        line_buffered = common["line_buffered"] or (out_file is None and os.isatty(stdout_fd))
+        writer = out_file.writer if out_file else Writer(stdout_fd, line_buffered)
+        run = Run(
+            tool,
+            inputs or ["-"],
+            writer,
+            diagnostics,
+            stderr,
+            max_line_bytes=common["max_line_bytes"],
+            progress=common["progress"],
+            line_buffered=line_buffered,
+        )
+        try:
+            body(run, **options)
+        except UsageError as exc:
+            diagnostics.emit("usage", str(exc))
+        except FatalInput:
+            pass  # already reported as io.unreadable
+        writer.flush()
+        if out_file is not None:
+            if diagnostics.fatal:
+                out_file.discard()
+            else:
+                out_file.commit()
+            out_file = None
+        for side in run._side_outputs:
+            if diagnostics.fatal:
+                side.discard()
+            else:
+                side.commit()
+        run._side_outputs.clear()
+    except UsageError as exc:
+        diagnostics.emit("usage", str(exc))
+    except BrokenPipeError:
+        _discard(out_file, diag_file, run)
+        _die_of_sigpipe(stderr)
+    except KeyboardInterrupt:
+        _discard(out_file, diag_file, run)
+        stderr.write(f"{tool}: interrupted\n")
+        stderr.flush()
+        return 130
+    except OSError as exc:
+        _discard(out_file, None, run)
+        diagnostics.emit("io.write_failed", f"cannot write output: {_os_reason(exc)}")
+    if diag_file is not None:
+        try:
+            diag_file.commit()
+        except OSError as exc:
+            stderr.write(f"{tool}: error: io.write_failed: {common['diagnostics']}: {exc}\n")
+            diagnostics.fatal = True
+    if run is not None and not common["quiet"]:
+        stderr.write(run.summary() + "\n")
+    stderr.flush()
+    if diagnostics.fatal:
+        return 2
+    if diagnostics.errors or (run is not None and run.failed):
+        return 0 if common["exit_zero"] else 1
+    return 0
+
+
+def _discard(out_file: AtomicOutput | None, diag_file: AtomicOutput | None, run: Run | None):
+    for side in [out_file, diag_file, *(run._side_outputs if run else [])]:
+        if side is not None:
+            side.discard()
+
+
+def _die_of_sigpipe(stderr: IO[str]) -> None:
+    # Downstream closed the pipe (`| head`): end as jq and csvkit do, by the signal itself.
+    try:
+        stderr.flush()
+    except OSError:
+        pass
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    os.kill(os.getpid(), signal.SIGPIPE)
+
+
+def _stderr() -> IO[str]:
+    # Diagnostics can be many: buffer them (line by line on a terminal).
+    raw = open(2, "wb", buffering=_READ_BUFFER, closefd=False)  # noqa: SIM115
+    return io.TextIOWrapper(
+        raw, encoding="utf-8", errors="backslashreplace", line_buffering=sys.stderr.isatty()
+    )

@@ -1,0 +1,92 @@
+"""Every stable code capeval emits, defined once.
+
+Two families:
+
+* diagnostic codes (SPEC §2.1) describe an input line or the run and go to stderr /
+  ``--diagnostics``;
+* result codes (SPEC §5) are the ``code`` of an AssertionResult; each assertion lists its
+  failure codes in precedence order (the first one found wins, evidence lists all).
+
+Messages may improve over time; these strings may not change.
+"""
+
+from __future__ import annotations
+
+ERROR = "error"
+WARNING = "warning"
+
+# code -> (default severity, meaning). Codes of the form ``schema.<keyword>`` are generated
+# from the JSON Schema keyword that failed and are all errors.
+DIAGNOSTIC_CODES: dict[str, tuple[str, str]] = {
+    "jsonl.invalid_json": (ERROR, "the line is not valid JSON"),
+    "jsonl.invalid_utf8": (ERROR, "the line is not valid UTF-8"),
+    "jsonl.not_object": (ERROR, "the line is JSON but not an object"),
+    "jsonl.too_long": (ERROR, "the line is longer than --max-line-bytes"),
+    "kind.unknown": (ERROR, "the record matches no known kind"),
+    "id.duplicate": (ERROR, "a unique key repeats in the stream"),
+    "id.reused": (ERROR, "a locked id now names a case with another meaning"),
+    "id.unlocked": (WARNING, "an id is not in the lock file"),
+    "locale.invalid": (ERROR, "a locale is not a usable BCP-47 tag"),
+    "locale.noncanonical": (ERROR, "a locale is not in canonical BCP-47 form"),
+    "license.invalid": (ERROR, "a license is not a valid SPDX expression"),
+    "provenance.source_missing": (ERROR, "external material does not name its source"),
+    "assertion.params": (ERROR, "an assertion's params are invalid"),
+    "assertion.duplicate": (ERROR, "an assertion name appears twice in a case"),
+    "assertion.unknown": (ERROR, "an assertion name is not in the v1 vocabulary"),
+    "consent.missing": (ERROR, "a non-synthetic quality case lacks a consent/governance ref"),
+    "case.profile_unknown": (ERROR, "a quality case names an unknown profile"),
+    "case.criterion_unknown": (ERROR, "a quality case names a criterion its profile lacks"),
+    "review.score_range": (ERROR, "a review score is outside the configured range"),
+    "review.criterion_unknown": (ERROR, "a review scores a criterion its case does not list"),
+    "review.flag_unknown": (ERROR, "a review raises a blocking flag that is not configured"),
+    "review.duplicate": (ERROR, "a reviewer reviewed the same case twice"),
+    "secret.detected": (ERROR, "a credential-like value (never echoed)"),
+    "privacy.email": (WARNING, "an email address in free text"),
+    "privacy.phone": (WARNING, "a phone number in free text"),
+    "privacy.transcript": (WARNING, "transcript-like text where a summary belongs"),
+    "locked.leak": (ERROR, "a case shares an id or source text with the locked split"),
+    "candidate.orphan": (ERROR, "a candidate names a case that is not in the input"),
+    "candidate.duplicate": (ERROR, "a (case_id, system) candidate repeats"),
+    "io.unreadable": (ERROR, "an input cannot be opened or read"),
+    "io.write_failed": (ERROR, "an output cannot be written"),
+    "usage": (ERROR, "the command line or a configuration file is wrong"),
+}
+
+# Diagnostics with these codes make the run exit 2 rather than 1.
+FATAL_CODES = frozenset({"io.unreadable", "io.write_failed", "usage"})
+
+OK = "ok"
+CANDIDATE_MISSING = "candidate_missing"
+REGEX_TIMEOUT = "regex_timeout"
+
+# assertion name -> its failure codes in precedence order (SPEC §5).
+RESULT_CODES: dict[str, tuple[str, ...]] = {
+    "placeholder_integrity": (
+        "placeholder_syntax",
+        "placeholder_mutated",
+        "placeholder_missing",
+        "placeholder_extra",
+        "placeholder_count_mismatch",
+        "placeholder_reordered",
+    ),
+    "protocol_complete": (
+        "protocol_malformed_item",
+        "protocol_missing_item",
+        "protocol_extra_item",
+        "protocol_malformed_terminator",
+        "protocol_missing_terminator",
+    ),
+    "number_fidelity": ("number_mutated", "number_missing", "number_extra"),
+    "required_tokens": ("required_token_missing",),
+    "forbidden_renderings": (REGEX_TIMEOUT, "forbidden_rendering"),
+    "max_chars": ("max_chars_exceeded",),
+}
+
+# Codes any assertion's result may carry, whatever the assertion.
+COMMON_RESULT_CODES = (OK, CANDIDATE_MISSING)
+
+
+def first_by_precedence(assertion: str, found: set[str] | list[str]) -> str:
+    """The code of ``found`` that comes first in ``assertion``'s precedence list."""
+    order = RESULT_CODES[assertion]
+    return min(found, key=order.index)

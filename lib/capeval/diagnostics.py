@@ -1,0 +1,108 @@
+"""Diagnostics (SPEC §2): one compiler-style line on stderr each, optionally JSON Lines too.
+
+    cap-validate: cases.jsonl:12: placeholder.printf.001: error: schema.enum: /assertions/0/severity must be one of hard, report
+
+The ``--diagnostics PATH`` records carry
+``{"tool","file","line","case_id","severity","code","path","message"}``. Counts of errors and
+warnings decide the exit status; codes come from ``capeval.codes``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import IO, Any
+
+from capeval.codes import DIAGNOSTIC_CODES, ERROR, FATAL_CODES, WARNING
+
+
+@dataclass(slots=True)
+class Diagnostic:
+    tool: str
+    file: str | None
+    line: int | None
+    case_id: str | None
+    severity: str
+    code: str
+    path: str | None
+    message: str
+
+    def stderr_line(self) -> str:
+        parts = [self.tool]
+        if self.file is not None:
+            parts.append(f"{self.file}:{self.line}" if self.line is not None else self.file)
+        if self.case_id:
+            parts.append(_one_line(self.case_id))
+        parts.append(self.severity)
+        parts.append(self.code)
+        message = _one_line(self.message)
+        parts.append(f"{self.path} {message}" if self.path else message)
+        return ": ".join(parts)
+
+    def as_record(self) -> dict[str, Any]:
+        return {
+            "tool": self.tool,
+            "file": self.file,
+            "line": self.line,
+            "case_id": self.case_id,
+            "severity": self.severity,
+            "code": self.code,
+            "path": self.path,
+            "message": self.message,
+        }
+
+
+def _one_line(text: str) -> str:
+    # a diagnostic is one line on stderr, whatever a record's id or message holds
+    return text.replace("\r", "\\r").replace("\n", "\\n")
+
+
+def default_severity(code: str) -> str:
+    if code.startswith("schema."):
+        return ERROR
+    return DIAGNOSTIC_CODES[code][0]
+
+
+class Diagnostics:
+    """Emits diagnostics to stderr (and a JSON Lines sink) and counts them."""
+
+    def __init__(self, tool: str, stderr: IO[str], sink: Any = None) -> None:
+        self.tool = tool
+        self._stderr = stderr
+        self._sink = sink  # an object with write_record(), or None
+        self.errors = 0
+        self.warnings = 0
+        self.fatal = False
+        self.by_code: dict[str, int] = {}
+
+    def emit(
+        self,
+        code: str,
+        message: str,
+        *,
+        file: str | None = None,
+        line: int | None = None,
+        case_id: str | None = None,
+        path: str | None = None,
+        severity: str | None = None,
+    ) -> Diagnostic:
+        diagnostic = Diagnostic(
+            tool=self.tool,
+            file=file,
+            line=line,
+            case_id=case_id,
+            severity=severity or default_severity(code),
+            code=code,
+            path=path,
+            message=message,
+        )
+        if diagnostic.severity == WARNING:
+            self.warnings += 1
+        else:
+            self.errors += 1
+        if code in FATAL_CODES:
+            self.fatal = True
+        self.by_code[code] = self.by_code.get(code, 0) + 1
+        self._stderr.write(diagnostic.stderr_line() + "\n")
+        if self._sink is not None:
+            self._sink.write_record(diagnostic.as_record())
+        return diagnostic

@@ -1,0 +1,186 @@
+"""JSON Lines in and out (SPEC §2): the only module that touches orjson.
+
+Reading accepts a UTF-8 BOM on a file's first line, ``\\r\\n`` endings, blank lines (skipped
+but counted, so line numbers are physical lines from 1) and a missing final newline. A line
+that is not a usable JSON object becomes a ``jsonl.*`` problem handed to a callback, and the
+stream goes on. Each good line is yielded with its original bytes, so a pass-through filter can
+write them back unchanged (orjson turns integers beyond 64 bits into floats).
+
+Writing goes through our own buffer on a file descriptor: the environment may set
+``PYTHONUNBUFFERED``, which would make ``sys.stdout`` issue one system call per record.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from typing import Any, BinaryIO
+
+import orjson
+
+BOM = b"\xef\xbb\xbf"
+DEFAULT_MAX_LINE_BYTES = 16 * 1024 * 1024
+_WRITE_CHUNK = 1 << 16
+
+# (line number, code, message) for a line that is not a usable JSON object.
+ProblemCallback = Callable[[int, str, str], None]
+# (line number, the line's bytes without its end-of-line, the parsed object)
+Line = tuple[int, bytes, dict[str, Any]]
+
+
+def read_lines(
+    stream: BinaryIO,
+    on_problem: ProblemCallback,
+    max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
+    *,
+    first_line_no: int = 1,
+    with_offsets: bool = False,
+) -> Iterator[Any]:
+    """Yield every JSON object line of ``stream``; report every other non-blank line.
+
+    Items are ``(line_no, raw, record)``, or ``(line_no, offset, raw, record)`` with
+    ``with_offsets`` (the byte offset where the line starts, for reading it back later).
+    ``first_line_no`` numbers lines when reading resumes mid-file.
+    """
+    loads = orjson.loads
+    decode_error = orjson.JSONDecodeError
+    readline = stream.readline
+    # room for "\r\n" so a line of exactly max_line_bytes is still whole
+    limit = max_line_bytes + 2
+    line_no = first_line_no - 1
+    offset = stream.tell() if with_offsets else 0
+    while True:
+        raw = readline(limit)
+        if not raw:
+            return
+        line_no += 1
+        start = offset
+        offset += len(raw)
+        if raw[-1:] == b"\n":
+            raw = raw[:-2] if raw[-2:-1] == b"\r" else raw[:-1]
+        elif len(raw) == limit:
+            offset += _skip_rest_of_line(stream)
+            on_problem(line_no, "jsonl.too_long", f"line longer than {max_line_bytes} bytes")
+            continue
+        elif raw[-1:] == b"\r":
+            raw = raw[:-1]
+        if line_no == 1 and raw[:3] == BOM:
+            raw = raw[3:]
+        if len(raw) > max_line_bytes:
+            on_problem(line_no, "jsonl.too_long", f"line longer than {max_line_bytes} bytes")
+            continue
+        try:
+            record = loads(raw)
+        except decode_error as exc:
+            if not raw.strip():
+                continue
+            on_problem(line_no, *_classify_decode_error(raw, exc))
+            continue
+        if type(record) is not dict:
+            on_problem(
+                line_no, "jsonl.not_object", f"expected a JSON object, got {_json_type(record)}"
+            )
+            continue
+        if with_offsets:
+            yield line_no, start, raw, record
+        else:
+            yield line_no, raw, record
+
+
+def _skip_rest_of_line(stream: BinaryIO) -> int:
+    skipped = 0
+    while True:
+        chunk = stream.readline(_WRITE_CHUNK)
+        skipped += len(chunk)
+        if not chunk or chunk[-1:] == b"\n":
+            return skipped
+
+
+def _classify_decode_error(raw: bytes, exc: Exception) -> tuple[str, str]:
+    try:
+        raw.decode("utf-8")
+    except UnicodeDecodeError as bad:
+        return "jsonl.invalid_utf8", f"invalid UTF-8 at byte {bad.start + 1}"
+    detail = str(exc).split(": line 1 column")[0]
+    column = getattr(exc, "colno", None)
+    where = f" at column {column}" if column else ""
+    return "jsonl.invalid_json", f"invalid JSON{where}: {detail}"
+
+
+def _json_type(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    return "an array"
+
+
+def dumps(record: Any) -> bytes:
+    """Compact JSON for one record, ending in a newline; keys keep their insertion order."""
+    return orjson.dumps(record, option=orjson.OPT_APPEND_NEWLINE)
+
+
+def dumps_sorted(value: Any) -> bytes:
+    """Compact JSON with sorted keys (for hashing and lock files), no newline."""
+    return orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
+
+
+def loads(data: bytes | str) -> Any:
+    """Parse one JSON document (side files such as a lock file)."""
+    return orjson.loads(data)
+
+
+JSONDecodeError = orjson.JSONDecodeError
+
+
+class Writer:
+    """A block-buffered writer of lines on a file descriptor.
+
+    ``line_buffered`` flushes after every record (stdout on a terminal, ``--line-buffered``).
+    Write errors surface as ``OSError`` (``BrokenPipeError`` for a closed pipe) from
+    ``write_*``/``flush``; the caller decides what they mean.
+    """
+
+    __slots__ = ("_fd", "_buffer", "_line_buffered", "records")
+
+    def __init__(self, fd: int, line_buffered: bool = False) -> None:
+        self._fd = fd
+        self._buffer = bytearray()
+        self._line_buffered = line_buffered
+        self.records = 0
+
+    def write_raw(self, line: bytes) -> None:
+        """Write one line's original bytes (no end-of-line) followed by ``\\n``."""
+        buffer = self._buffer
+        buffer += line
+        buffer += b"\n"
+        self.records += 1
+        if self._line_buffered or len(buffer) >= _WRITE_CHUNK:
+            self.flush()
+
+    def write_record(self, record: Any) -> None:
+        """Write one record as compact JSON."""
+        self._buffer += orjson.dumps(record, option=orjson.OPT_APPEND_NEWLINE)
+        self.records += 1
+        if self._line_buffered or len(self._buffer) >= _WRITE_CHUNK:
+            self.flush()
+
+    def write_bytes(self, data: bytes) -> None:
+        """Write bytes as they are (a rendered document)."""
+        self._buffer += data
+        if self._line_buffered or len(self._buffer) >= _WRITE_CHUNK:
+            self.flush()
+
+    def flush(self) -> None:
+        view = memoryview(self._buffer)
+        written = 0
+        try:
+            while written < len(view):
+                written += os.write(self._fd, view[written:])
+        finally:
+            view.release()
+            del self._buffer[:written]

@@ -1,0 +1,572 @@
+# Generated from evalcase.json by capeval.schemas.build; do not edit.
+# source-sha256: 9ff9cd73d2ea03336e54997feea9ff4817756fe2185f6fa09ce61e4ce780bf21
+VERSION = "2.22.3"
+from decimal import Decimal
+import re
+from fastjsonschema import JsonSchemaValueException, JsonSchemaValuesException
+
+
+REGEX_PATTERNS = {
+    '^[a-z0-9][a-z0-9-]*(\\.[a-z0-9][a-z0-9-]*)+$': re.compile('^[a-z0-9][a-z0-9-]*(\\.[a-z0-9][a-z0-9-]*)+\\Z'),
+    '^[a-z0-9][a-z0-9_-]*$': re.compile('^[a-z0-9][a-z0-9_-]*\\Z'),
+    '^[a-z0-9][a-z0-9._:/-]*$': re.compile('^[a-z0-9][a-z0-9._:/-]*\\Z'),
+    '^x-': re.compile('^x-'),
+    '^[a-z][a-z0-9_]*$': re.compile('^[a-z][a-z0-9_]*\\Z'),
+    '\\{n\\}': re.compile('\\{n\\}')
+}
+
+NoneType = type(None)
+
+def validate_https___capeval_invalid_schemas_evalcase_v1_json(data, custom_formats={}, name_prefix=None):
+    if not isinstance(data, (dict)):
+        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'$schema': 'http://json-schema.org/draft-07/schema#', '$id': 'https://capeval.invalid/schemas/evalcase-v1.json', 'title': 'EvalCase v1', 'description': 'One evaluation case of the EvalCase v1 contract (seed 001 §3). Keys starting with x- are the extension point.', 'type': 'object', 'required': ['schema_version', 'id', 'source_locale', 'target_locale', 'domain', 'source', 'assertions', 'provenance'], 'properties': {'schema_version': {'const': 1}, 'id': {'type': 'string', 'maxLength': 200, 'pattern': '^[a-z0-9][a-z0-9-]*(\\.[a-z0-9][a-z0-9-]*)+$'}, 'source_locale': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'target_locale': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'domain': {'type': 'string', 'maxLength': 64, 'pattern': '^[a-z0-9][a-z0-9_-]*$'}, 'source': {'type': 'string'}, 'assertions': {'type': 'array', 'minItems': 1, 'items': {'type': 'object', 'required': ['name', 'severity'], 'properties': {'name': {'type': 'string', 'pattern': '^[a-z][a-z0-9_]*$'}, 'severity': {'enum': ['hard', 'report']}, 'params': {'type': 'object'}}, 'additionalProperties': False, 'allOf': [{'if': {'properties': {'name': {'const': 'placeholder_integrity'}}}, 'then': {'properties': {'params': {'$ref': '#/definitions/params_placeholder_integrity'}}}}, {'if': {'properties': {'name': {'const': 'protocol_complete'}}}, 'then': {'required': ['params'], 'properties': {'params': {'$ref': '#/definitions/params_protocol_complete'}}}}, {'if': {'properties': {'name': {'const': 'number_fidelity'}}}, 'then': {'properties': {'params': {'$ref': '#/definitions/params_number_fidelity'}}}}, {'if': {'properties': {'name': {'const': 'required_tokens'}}}, 'then': {'properties': {'params': {'$ref': '#/definitions/params_required_tokens'}}}}, {'if': {'properties': {'name': {'const': 'forbidden_renderings'}}}, 'then': {'properties': {'params': {'$ref': '#/definitions/params_forbidden_renderings'}}}}, {'if': {'properties': {'name': {'const': 'max_chars'}}}, 'then': {'properties': {'params': {'$ref': '#/definitions/params_max_chars'}}}}]}}, 'provenance': {'type': 'object', 'required': ['kind', 'license'], 'properties': {'kind': {'enum': ['synthetic', 'public-domain', 'compatible-licensed', 'authorized-regression']}, 'license': {'type': 'string'}, 'source': {'type': 'string', 'minLength': 1}, 'transformation': {'type': 'string'}}, 'additionalProperties': False}, 'context': {'type': 'object', 'properties': {'max_chars': {'type': 'integer', 'minimum': 1}}}, 'required_tokens': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}, 'references': {'type': 'array', 'items': {'type': 'string'}}, 'difficulty': {'enum': ['basic', 'intermediate', 'advanced']}, 'tags': {'type': 'array', 'items': {'type': 'string', 'pattern': '^[a-z0-9][a-z0-9._:/-]*$'}}}, 'patternProperties': {'^x-': {}}, 'additionalProperties': False, 'definitions': {'provenance': {'type': 'object', 'required': ['kind', 'license'], 'properties': {'kind': {'enum': ['synthetic', 'public-domain', 'compatible-licensed', 'authorized-regression']}, 'license': {'type': 'string'}, 'source': {'type': 'string', 'minLength': 1}, 'transformation': {'type': 'string'}}, 'additionalProperties': False}, 'assertion': {'type': 'object', 'required': ['name', 'severity'], 'properties': {'name': {'type': 'string', 'pattern': '^[a-z][a-z0-9_]*$'}, 'severity': {'enum': ['hard', 'report']}, 'params': {'type': 'object'}}, 'additionalProperties': False, 'allOf': [{'if': {'properties': {'name': {'const': 'placeholder_integrity'}}}, 'then': {'properties': {'params': {'type': 'object', 'properties': {'syntax': {'enum': ['auto', 'printf', 'python', 'icu', 'custom']}, 'allow_reorder': {'type': 'boolean'}, 'style': {'enum': ['auto', 'percent', 'brace']}, 'tags': {'type': 'boolean'}, 'pattern': {'type': 'string', 'minLength': 1}, 'preset': {'enum': ['mustache', 'ruby', 'dollar', 'numbered-tags', 'xml']}}, 'additionalProperties': False}}}}, {'if': {'properties': {'name': {'const': 'protocol_complete'}}}, 'then': {'required': ['params'], 'properties': {'params': {'type': 'object', 'required': ['expected_items'], 'properties': {'expected_items': {'type': 'integer', 'minimum': 1}, 'terminator': {'type': 'string', 'minLength': 1}, 'allow_extra_items': {'type': 'boolean'}, 'format': {'enum': ['numbered', 'json_array', 'delimited']}, 'marker': {'type': 'string', 'pattern': '\\{n\\}'}, 'delimiter': {'type': 'string', 'minLength': 1}}, 'additionalProperties': False}}}}, {'if': {'properties': {'name': {'const': 'number_fidelity'}}}, 'then': {'properties': {'params': {'type': 'object', 'properties': {'ignore': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}}, 'additionalProperties': False}}}}, {'if': {'properties': {'name': {'const': 'required_tokens'}}}, 'then': {'properties': {'params': {'type': 'object', 'properties': {'tokens': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}}, 'additionalProperties': False}}}}, {'if': {'properties': {'name': {'const': 'forbidden_renderings'}}}, 'then': {'properties': {'params': {'type': 'object', 'properties': {'patterns': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}, 'regex': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}, 'case_sensitive': {'type': 'boolean'}}, 'additionalProperties': False}}}}, {'if': {'properties': {'name': {'const': 'max_chars'}}}, 'then': {'properties': {'params': {'type': 'object', 'properties': {'max': {'type': 'integer', 'minimum': 1}, 'unit': {'enum': ['graphemes', 'codepoints', 'utf16', 'bytes', 'columns']}}, 'additionalProperties': False}}}}]}, 'params_placeholder_integrity': {'type': 'object', 'properties': {'syntax': {'enum': ['auto', 'printf', 'python', 'icu', 'custom']}, 'allow_reorder': {'type': 'boolean'}, 'style': {'enum': ['auto', 'percent', 'brace']}, 'tags': {'type': 'boolean'}, 'pattern': {'type': 'string', 'minLength': 1}, 'preset': {'enum': ['mustache', 'ruby', 'dollar', 'numbered-tags', 'xml']}}, 'additionalProperties': False}, 'params_protocol_complete': {'type': 'object', 'required': ['expected_items'], 'properties': {'expected_items': {'type': 'integer', 'minimum': 1}, 'terminator': {'type': 'string', 'minLength': 1}, 'allow_extra_items': {'type': 'boolean'}, 'format': {'enum': ['numbered', 'json_array', 'delimited']}, 'marker': {'type': 'string', 'pattern': '\\{n\\}'}, 'delimiter': {'type': 'string', 'minLength': 1}}, 'additionalProperties': False}, 'params_number_fidelity': {'type': 'object', 'properties': {'ignore': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}}, 'additionalProperties': False}, 'params_required_tokens': {'type': 'object', 'properties': {'tokens': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}}, 'additionalProperties': False}, 'params_forbidden_renderings': {'type': 'object', 'properties': {'patterns': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}, 'regex': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}, 'case_sensitive': {'type': 'boolean'}}, 'additionalProperties': False}, 'params_max_chars': {'type': 'object', 'properties': {'max': {'type': 'integer', 'minimum': 1}, 'unit': {'enum': ['graphemes', 'codepoints', 'utf16', 'bytes', 'columns']}}, 'additionalProperties': False}}}, rule='type')
+    data_is_dict = isinstance(data, dict)
+    if data_is_dict:
+        data__missing_keys = set(['schema_version', 'id', 'source_locale', 'target_locale', 'domain', 'source', 'assertions', 'provenance']) - data.keys()
+        if data__missing_keys:
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'$schema': 'http://json-schema.org/draft-07/schema#', '$id': 'https://capeval.invalid/schemas/evalcase-v1.json', 'title': 'EvalCase v1', 'description': 'One evaluation case of the EvalCase v1 contract (seed 001 §3). Keys starting with x- are the extension point.', 'type': 'object', 'required': ['schema_version', 'id', 'source_locale', 'target_locale', 'domain', 'source', 'assertions', 'provenance'], 'properties': {'schema_version': {'const': 1}, 'id': {'type': 'string', 'maxLength': 200, 'pattern': '^[a-z0-9][a-z0-9-]*(\\.[a-z0-9][a-z0-9-]*)+$'}, 'source_locale': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'target_locale': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'domain': {'type': 'string', 'maxLength': 64, 'pattern': '^[a-z0-9][a-z0-9_-]*$'}, 'source': {'type': 'string'}, 'assertions': {'type': 'array', 'minItems': 1, 'items': {'type': 'object', 'required': ['name', 'severity'], 'properties': {'name': {'type': 'string', 'pattern': '^[a-z][a-z0-9_]*$'}, 'severity': {'enum': ['hard', 'report']}, 'params': {'type': 'object'}}, 'additionalProperties': False, 'allOf': [{'if': {'properties': {'name': {'const': 'placeholder_integrity'}}}, 'then': {'properties': {'params': {'$ref': '#/definitions/params_placeholder_integrity'}}}}, {'if': {'properties': {'name': {'const': 'protocol_complete'}}}, 'then': {'required': ['params'], 'properties': {'params': {'$ref': '#/definitions/params_protocol_complete'}}}}, {'if': {'properties': {'name': {'const': 'number_fidelity'}}}, 'then': {'properties': {'params': {'$ref': '#/definitions/params_number_fidelity'}}}}, {'if': {'properties': {'name': {'const': 'required_tokens'}}}, 'then': {'properties': {'params': {'$ref': '#/definitions/params_required_tokens'}}}}, {'if': {'properties': {'name': {'const': 'forbidden_renderings'}}}, 'then': {'properties': {'params': {'$ref': '#/definitions/params_forbidden_renderings'}}}}, {'if': {'properties': {'name': {'const': 'max_chars'}}}, 'then': {'properties': {'params': {'$ref': '#/definitions/params_max_chars'}}}}]}}, 'provenance': {'type': 'object', 'required': ['kind', 'license'], 'properties': {'kind': {'enum': ['synthetic', 'public-domain', 'compatible-licensed', 'authorized-regression']}, 'license': {'type': 'string'}, 'source': {'type': 'string', 'minLength': 1}, 'transformation': {'type': 'string'}}, 'additionalProperties': False}, 'context': {'type': 'object', 'properties': {'max_chars': {'type': 'integer', 'minimum': 1}}}, 'required_tokens': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}, 'references': {'type': 'array', 'items': {'type': 'string'}}, 'difficulty': {'enum': ['basic', 'intermediate', 'advanced']}, 'tags': {'type': 'array', 'items': {'type': 'string', 'pattern': '^[a-z0-9][a-z0-9._:/-]*$'}}}, 'patternProperties': {'^x-': {}}, 'additionalProperties': False, 'definitions': {'provenance': {'type': 'object', 'required': ['kind', 'license'], 'properties': {'kind': {'enum': ['synthetic', 'public-domain', 'compatible-licensed', 'authorized-regression']}, 'license': {'type': 'string'}, 'source': {'type': 'string', 'minLength': 1}, 'transformation': {'type': 'string'}}, 'additionalProperties': False}, 'assertion': {'type': 'object', 'required': ['name', 'severity'], 'properties': {'name': {'type': 'string', 'pattern': '^[a-z][a-z0-9_]*$'}, 'severity': {'enum': ['hard', 'report']}, 'params': {'type': 'object'}}, 'additionalProperties': False, 'allOf': [{'if': {'properties': {'name': {'const': 'placeholder_integrity'}}}, 'then': {'properties': {'params': {'type': 'object', 'properties': {'syntax': {'enum': ['auto', 'printf', 'python', 'icu', 'custom']}, 'allow_reorder': {'type': 'boolean'}, 'style': {'enum': ['auto', 'percent', 'brace']}, 'tags': {'type': 'boolean'}, 'pattern': {'type': 'string', 'minLength': 1}, 'preset': {'enum': ['mustache', 'ruby', 'dollar', 'numbered-tags', 'xml']}}, 'additionalProperties': False}}}}, {'if': {'properties': {'name': {'const': 'protocol_complete'}}}, 'then': {'required': ['params'], 'properties': {'params': {'type': 'object', 'required': ['expected_items'], 'properties': {'expected_items': {'type': 'integer', 'minimum': 1}, 'terminator': {'type': 'string', 'minLength': 1}, 'allow_extra_items': {'type': 'boolean'}, 'format': {'enum': ['numbered', 'json_array', 'delimited']}, 'marker': {'type': 'string', 'pattern': '\\{n\\}'}, 'delimiter': {'type': 'string', 'minLength': 1}}, 'additionalProperties': False}}}}, {'if': {'properties': {'name': {'const': 'number_fidelity'}}}, 'then': {'properties': {'params': {'type': 'object', 'properties': {'ignore': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}}, 'additionalProperties': False}}}}, {'if': {'properties': {'name': {'const': 'required_tokens'}}}, 'then': {'properties': {'params': {'type': 'object', 'properties': {'tokens': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}}, 'additionalProperties': False}}}}, {'if': {'properties': {'name': {'const': 'forbidden_renderings'}}}, 'then': {'properties': {'params': {'type': 'object', 'properties': {'patterns': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}, 'regex': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}, 'case_sensitive': {'type': 'boolean'}}, 'additionalProperties': False}}}}, {'if': {'properties': {'name': {'const': 'max_chars'}}}, 'then': {'properties': {'params': {'type': 'object', 'properties': {'max': {'type': 'integer', 'minimum': 1}, 'unit': {'enum': ['graphemes', 'codepoints', 'utf16', 'bytes', 'columns']}}, 'additionalProperties': False}}}}]}, 'params_placeholder_integrity': {'type': 'object', 'properties': {'syntax': {'enum': ['auto', 'printf', 'python', 'icu', 'custom']}, 'allow_reorder': {'type': 'boolean'}, 'style': {'enum': ['auto', 'percent', 'brace']}, 'tags': {'type': 'boolean'}, 'pattern': {'type': 'string', 'minLength': 1}, 'preset': {'enum': ['mustache', 'ruby', 'dollar', 'numbered-tags', 'xml']}}, 'additionalProperties': False}, 'params_protocol_complete': {'type': 'object', 'required': ['expected_items'], 'properties': {'expected_items': {'type': 'integer', 'minimum': 1}, 'terminator': {'type': 'string', 'minLength': 1}, 'allow_extra_items': {'type': 'boolean'}, 'format': {'enum': ['numbered', 'json_array', 'delimited']}, 'marker': {'type': 'string', 'pattern': '\\{n\\}'}, 'delimiter': {'type': 'string', 'minLength': 1}}, 'additionalProperties': False}, 'params_number_fidelity': {'type': 'object', 'properties': {'ignore': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}}, 'additionalProperties': False}, 'params_required_tokens': {'type': 'object', 'properties': {'tokens': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}}, 'additionalProperties': False}, 'params_forbidden_renderings': {'type': 'object', 'properties': {'patterns': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}, 'regex': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}, 'case_sensitive': {'type': 'boolean'}}, 'additionalProperties': False}, 'params_max_chars': {'type': 'object', 'properties': {'max': {'type': 'integer', 'minimum': 1}, 'unit': {'enum': ['graphemes', 'codepoints', 'utf16', 'bytes', 'columns']}}, 'additionalProperties': False}}}, rule='required')
+        data_keys = set(data.keys())
+        if "schema_version" in data_keys:
+            data_keys.remove("schema_version")
+            data__schemaversion = data["schema_version"]
+            if not (isinstance(data__schemaversion, (int, float)) and not isinstance(data__schemaversion, bool) and data__schemaversion == 1):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".schema_version must be same as const definition: 1", value=data__schemaversion, name="" + (name_prefix or "data") + ".schema_version", definition={'const': 1}, rule='const')
+        if "id" in data_keys:
+            data_keys.remove("id")
+            data__id = data["id"]
+            if not isinstance(data__id, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".id must be string", value=data__id, name="" + (name_prefix or "data") + ".id", definition={'type': 'string', 'maxLength': 200, 'pattern': '^[a-z0-9][a-z0-9-]*(\\.[a-z0-9][a-z0-9-]*)+$'}, rule='type')
+            if isinstance(data__id, str):
+                data__id_len = len(data__id)
+                if data__id_len > 200:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".id must be shorter than or equal to 200 characters", value=data__id, name="" + (name_prefix or "data") + ".id", definition={'type': 'string', 'maxLength': 200, 'pattern': '^[a-z0-9][a-z0-9-]*(\\.[a-z0-9][a-z0-9-]*)+$'}, rule='maxLength')
+                if not REGEX_PATTERNS['^[a-z0-9][a-z0-9-]*(\\.[a-z0-9][a-z0-9-]*)+$'].search(data__id):
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".id must match pattern ^[a-z0-9][a-z0-9-]*(\\.[a-z0-9][a-z0-9-]*)+$", value=data__id, name="" + (name_prefix or "data") + ".id", definition={'type': 'string', 'maxLength': 200, 'pattern': '^[a-z0-9][a-z0-9-]*(\\.[a-z0-9][a-z0-9-]*)+$'}, rule='pattern')
+        if "source_locale" in data_keys:
+            data_keys.remove("source_locale")
+            data__sourcelocale = data["source_locale"]
+            if not isinstance(data__sourcelocale, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".source_locale must be string", value=data__sourcelocale, name="" + (name_prefix or "data") + ".source_locale", definition={'type': 'string', 'minLength': 1, 'maxLength': 64}, rule='type')
+            if isinstance(data__sourcelocale, str):
+                data__sourcelocale_len = len(data__sourcelocale)
+                if data__sourcelocale_len < 1:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".source_locale must be longer than or equal to 1 characters", value=data__sourcelocale, name="" + (name_prefix or "data") + ".source_locale", definition={'type': 'string', 'minLength': 1, 'maxLength': 64}, rule='minLength')
+                if data__sourcelocale_len > 64:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".source_locale must be shorter than or equal to 64 characters", value=data__sourcelocale, name="" + (name_prefix or "data") + ".source_locale", definition={'type': 'string', 'minLength': 1, 'maxLength': 64}, rule='maxLength')
+        if "target_locale" in data_keys:
+            data_keys.remove("target_locale")
+            data__targetlocale = data["target_locale"]
+            if not isinstance(data__targetlocale, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".target_locale must be string", value=data__targetlocale, name="" + (name_prefix or "data") + ".target_locale", definition={'type': 'string', 'minLength': 1, 'maxLength': 64}, rule='type')
+            if isinstance(data__targetlocale, str):
+                data__targetlocale_len = len(data__targetlocale)
+                if data__targetlocale_len < 1:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".target_locale must be longer than or equal to 1 characters", value=data__targetlocale, name="" + (name_prefix or "data") + ".target_locale", definition={'type': 'string', 'minLength': 1, 'maxLength': 64}, rule='minLength')
+                if data__targetlocale_len > 64:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".target_locale must be shorter than or equal to 64 characters", value=data__targetlocale, name="" + (name_prefix or "data") + ".target_locale", definition={'type': 'string', 'minLength': 1, 'maxLength': 64}, rule='maxLength')
+        if "domain" in data_keys:
+            data_keys.remove("domain")
+            data__domain = data["domain"]
+            if not isinstance(data__domain, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".domain must be string", value=data__domain, name="" + (name_prefix or "data") + ".domain", definition={'type': 'string', 'maxLength': 64, 'pattern': '^[a-z0-9][a-z0-9_-]*$'}, rule='type')
+            if isinstance(data__domain, str):
+                data__domain_len = len(data__domain)
+                if data__domain_len > 64:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".domain must be shorter than or equal to 64 characters", value=data__domain, name="" + (name_prefix or "data") + ".domain", definition={'type': 'string', 'maxLength': 64, 'pattern': '^[a-z0-9][a-z0-9_-]*$'}, rule='maxLength')
+                if not REGEX_PATTERNS['^[a-z0-9][a-z0-9_-]*$'].search(data__domain):
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".domain must match pattern ^[a-z0-9][a-z0-9_-]*$", value=data__domain, name="" + (name_prefix or "data") + ".domain", definition={'type': 'string', 'maxLength': 64, 'pattern': '^[a-z0-9][a-z0-9_-]*$'}, rule='pattern')
+        if "source" in data_keys:
+            data_keys.remove("source")
+            data__source = data["source"]
+            if not isinstance(data__source, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".source must be string", value=data__source, name="" + (name_prefix or "data") + ".source", definition={'type': 'string'}, rule='type')
+        if "assertions" in data_keys:
+            data_keys.remove("assertions")
+            data__assertions = data["assertions"]
+            if not isinstance(data__assertions, (list, tuple)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".assertions must be array", value=data__assertions, name="" + (name_prefix or "data") + ".assertions", definition={'type': 'array', 'minItems': 1, 'items': {'type': 'object', 'required': ['name', 'severity'], 'properties': {'name': {'type': 'string', 'pattern': '^[a-z][a-z0-9_]*$'}, 'severity': {'enum': ['hard', 'report']}, 'params': {'type': 'object'}}, 'additionalProperties': False, 'allOf': [{'if': {'properties': {'name': {'const': 'placeholder_integrity'}}}, 'then': {'properties': {'params': {'$ref': '#/definitions/params_placeholder_integrity'}}}}, {'if': {'properties': {'name': {'const': 'protocol_complete'}}}, 'then': {'required': ['params'], 'properties': {'params': {'$ref': '#/definitions/params_protocol_complete'}}}}, {'if': {'properties': {'name': {'const': 'number_fidelity'}}}, 'then': {'properties': {'params': {'$ref': '#/definitions/params_number_fidelity'}}}}, {'if': {'properties': {'name': {'const': 'required_tokens'}}}, 'then': {'properties': {'params': {'$ref': '#/definitions/params_required_tokens'}}}}, {'if': {'properties': {'name': {'const': 'forbidden_renderings'}}}, 'then': {'properties': {'params': {'$ref': '#/definitions/params_forbidden_renderings'}}}}, {'if': {'properties': {'name': {'const': 'max_chars'}}}, 'then': {'properties': {'params': {'$ref': '#/definitions/params_max_chars'}}}}]}}, rule='type')
+            data__assertions_is_list = isinstance(data__assertions, (list, tuple))
+            if data__assertions_is_list:
+                data__assertions_len = len(data__assertions)
+                if data__assertions_len < 1:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".assertions must contain at least 1 items", value=data__assertions, name="" + (name_prefix or "data") + ".assertions", definition={'type': 'array', 'minItems': 1, 'items': {'type': 'object', 'required': ['name', 'severity'], 'properties': {'name': {'type': 'string', 'pattern': '^[a-z][a-z0-9_]*$'}, 'severity': {'enum': ['hard', 'report']}, 'params': {'type': 'object'}}, 'additionalProperties': False, 'allOf': [{'if': {'properties': {'name': {'const': 'placeholder_integrity'}}}, 'then': {'properties': {'params': {'$ref': '#/definitions/params_placeholder_integrity'}}}}, {'if': {'properties': {'name': {'const': 'protocol_complete'}}}, 'then': {'required': ['params'], 'properties': {'params': {'$ref': '#/definitions/params_protocol_complete'}}}}, {'if': {'properties': {'name': {'const': 'number_fidelity'}}}, 'then': {'properties': {'params': {'$ref': '#/definitions/params_number_fidelity'}}}}, {'if': {'properties': {'name': {'const': 'required_tokens'}}}, 'then': {'properties': {'params': {'$ref': '#/definitions/params_required_tokens'}}}}, {'if': {'properties': {'name': {'const': 'forbidden_renderings'}}}, 'then': {'properties': {'params': {'$ref': '#/definitions/params_forbidden_renderings'}}}}, {'if': {'properties': {'name': {'const': 'max_chars'}}}, 'then': {'properties': {'params': {'$ref': '#/definitions/params_max_chars'}}}}]}}, rule='minItems')
+                for data__assertions_x, data__assertions_item in enumerate(data__assertions):
+                    validate_https___capeval_invalid_schemas_evalcase_v1_json__definitions_assertion(data__assertions_item, custom_formats, (name_prefix or "data") + ".assertions[{data__assertions_x}]".format(**locals()))
+        if "provenance" in data_keys:
+            data_keys.remove("provenance")
+            data__provenance = data["provenance"]
+            validate_https___capeval_invalid_schemas_evalcase_v1_json__definitions_provenance(data__provenance, custom_formats, (name_prefix or "data") + ".provenance")
+        if "context" in data_keys:
+            data_keys.remove("context")
+            data__context = data["context"]
+            if not isinstance(data__context, (dict)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".context must be object", value=data__context, name="" + (name_prefix or "data") + ".context", definition={'type': 'object', 'properties': {'max_chars': {'type': 'integer', 'minimum': 1}}}, rule='type')
+            data__context_is_dict = isinstance(data__context, dict)
+            if data__context_is_dict:
+                data__context_keys = set(data__context.keys())
+                if "max_chars" in data__context_keys:
+                    data__context_keys.remove("max_chars")
+                    data__context__maxchars = data__context["max_chars"]
+                    if not isinstance(data__context__maxchars, (int)) or isinstance(data__context__maxchars, bool):
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".context.max_chars must be integer", value=data__context__maxchars, name="" + (name_prefix or "data") + ".context.max_chars", definition={'type': 'integer', 'minimum': 1}, rule='type')
+                    if isinstance(data__context__maxchars, (int, float, Decimal)) and not isinstance(data__context__maxchars, bool):
+                        if data__context__maxchars < 1:
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".context.max_chars must be bigger than or equal to 1", value=data__context__maxchars, name="" + (name_prefix or "data") + ".context.max_chars", definition={'type': 'integer', 'minimum': 1}, rule='minimum')
+        if "required_tokens" in data_keys:
+            data_keys.remove("required_tokens")
+            data__requiredtokens = data["required_tokens"]
+            if not isinstance(data__requiredtokens, (list, tuple)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".required_tokens must be array", value=data__requiredtokens, name="" + (name_prefix or "data") + ".required_tokens", definition={'type': 'array', 'items': {'type': 'string', 'minLength': 1}}, rule='type')
+            data__requiredtokens_is_list = isinstance(data__requiredtokens, (list, tuple))
+            if data__requiredtokens_is_list:
+                data__requiredtokens_len = len(data__requiredtokens)
+                for data__requiredtokens_x, data__requiredtokens_item in enumerate(data__requiredtokens):
+                    if not isinstance(data__requiredtokens_item, (str)):
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".required_tokens[{data__requiredtokens_x}]".format(**locals()) + " must be string", value=data__requiredtokens_item, name="" + (name_prefix or "data") + ".required_tokens[{data__requiredtokens_x}]".format(**locals()) + "", definition={'type': 'string', 'minLength': 1}, rule='type')
+                    if isinstance(data__requiredtokens_item, str):
+                        data__requiredtokens_item_len = len(data__requiredtokens_item)
+                        if data__requiredtokens_item_len < 1:
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".required_tokens[{data__requiredtokens_x}]".format(**locals()) + " must be longer than or equal to 1 characters", value=data__requiredtokens_item, name="" + (name_prefix or "data") + ".required_tokens[{data__requiredtokens_x}]".format(**locals()) + "", definition={'type': 'string', 'minLength': 1}, rule='minLength')
+        if "references" in data_keys:
+            data_keys.remove("references")
+            data__references = data["references"]
+            if not isinstance(data__references, (list, tuple)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".references must be array", value=data__references, name="" + (name_prefix or "data") + ".references", definition={'type': 'array', 'items': {'type': 'string'}}, rule='type')
+            data__references_is_list = isinstance(data__references, (list, tuple))
+            if data__references_is_list:
+                data__references_len = len(data__references)
+                for data__references_x, data__references_item in enumerate(data__references):
+                    if not isinstance(data__references_item, (str)):
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".references[{data__references_x}]".format(**locals()) + " must be string", value=data__references_item, name="" + (name_prefix or "data") + ".references[{data__references_x}]".format(**locals()) + "", definition={'type': 'string'}, rule='type')
+        if "difficulty" in data_keys:
+            data_keys.remove("difficulty")
+            data__difficulty = data["difficulty"]
+            if not (isinstance(data__difficulty, str) and data__difficulty == 'basic' or isinstance(data__difficulty, str) and data__difficulty == 'intermediate' or isinstance(data__difficulty, str) and data__difficulty == 'advanced'):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".difficulty must be one of ['basic', 'intermediate', 'advanced']", value=data__difficulty, name="" + (name_prefix or "data") + ".difficulty", definition={'enum': ['basic', 'intermediate', 'advanced']}, rule='enum')
+        if "tags" in data_keys:
+            data_keys.remove("tags")
+            data__tags = data["tags"]
+            if not isinstance(data__tags, (list, tuple)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".tags must be array", value=data__tags, name="" + (name_prefix or "data") + ".tags", definition={'type': 'array', 'items': {'type': 'string', 'pattern': '^[a-z0-9][a-z0-9._:/-]*$'}}, rule='type')
+            data__tags_is_list = isinstance(data__tags, (list, tuple))
+            if data__tags_is_list:
+                data__tags_len = len(data__tags)
+                for data__tags_x, data__tags_item in enumerate(data__tags):
+                    if not isinstance(data__tags_item, (str)):
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".tags[{data__tags_x}]".format(**locals()) + " must be string", value=data__tags_item, name="" + (name_prefix or "data") + ".tags[{data__tags_x}]".format(**locals()) + "", definition={'type': 'string', 'pattern': '^[a-z0-9][a-z0-9._:/-]*$'}, rule='type')
+                    if isinstance(data__tags_item, str):
+                        if not REGEX_PATTERNS['^[a-z0-9][a-z0-9._:/-]*$'].search(data__tags_item):
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".tags[{data__tags_x}]".format(**locals()) + " must match pattern ^[a-z0-9][a-z0-9._:/-]*$", value=data__tags_item, name="" + (name_prefix or "data") + ".tags[{data__tags_x}]".format(**locals()) + "", definition={'type': 'string', 'pattern': '^[a-z0-9][a-z0-9._:/-]*$'}, rule='pattern')
+        for data_key, data_val in data.items():
+            if REGEX_PATTERNS['^x-'].search(data_key):
+                if data_key in data_keys:
+                    data_keys.remove(data_key)
+        if data_keys:
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'$schema': 'http://json-schema.org/draft-07/schema#', '$id': 'https://capeval.invalid/schemas/evalcase-v1.json', 'title': 'EvalCase v1', 'description': 'One evaluation case of the EvalCase v1 contract (seed 001 §3). Keys starting with x- are the extension point.', 'type': 'object', 'required': ['schema_version', 'id', 'source_locale', 'target_locale', 'domain', 'source', 'assertions', 'provenance'], 'properties': {'schema_version': {'const': 1}, 'id': {'type': 'string', 'maxLength': 200, 'pattern': '^[a-z0-9][a-z0-9-]*(\\.[a-z0-9][a-z0-9-]*)+$'}, 'source_locale': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'target_locale': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'domain': {'type': 'string', 'maxLength': 64, 'pattern': '^[a-z0-9][a-z0-9_-]*$'}, 'source': {'type': 'string'}, 'assertions': {'type': 'array', 'minItems': 1, 'items': {'type': 'object', 'required': ['name', 'severity'], 'properties': {'name': {'type': 'string', 'pattern': '^[a-z][a-z0-9_]*$'}, 'severity': {'enum': ['hard', 'report']}, 'params': {'type': 'object'}}, 'additionalProperties': False, 'allOf': [{'if': {'properties': {'name': {'const': 'placeholder_integrity'}}}, 'then': {'properties': {'params': {'$ref': '#/definitions/params_placeholder_integrity'}}}}, {'if': {'properties': {'name': {'const': 'protocol_complete'}}}, 'then': {'required': ['params'], 'properties': {'params': {'$ref': '#/definitions/params_protocol_complete'}}}}, {'if': {'properties': {'name': {'const': 'number_fidelity'}}}, 'then': {'properties': {'params': {'$ref': '#/definitions/params_number_fidelity'}}}}, {'if': {'properties': {'name': {'const': 'required_tokens'}}}, 'then': {'properties': {'params': {'$ref': '#/definitions/params_required_tokens'}}}}, {'if': {'properties': {'name': {'const': 'forbidden_renderings'}}}, 'then': {'properties': {'params': {'$ref': '#/definitions/params_forbidden_renderings'}}}}, {'if': {'properties': {'name': {'const': 'max_chars'}}}, 'then': {'properties': {'params': {'$ref': '#/definitions/params_max_chars'}}}}]}}, 'provenance': {'type': 'object', 'required': ['kind', 'license'], 'properties': {'kind': {'enum': ['synthetic', 'public-domain', 'compatible-licensed', 'authorized-regression']}, 'license': {'type': 'string'}, 'source': {'type': 'string', 'minLength': 1}, 'transformation': {'type': 'string'}}, 'additionalProperties': False}, 'context': {'type': 'object', 'properties': {'max_chars': {'type': 'integer', 'minimum': 1}}}, 'required_tokens': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}, 'references': {'type': 'array', 'items': {'type': 'string'}}, 'difficulty': {'enum': ['basic', 'intermediate', 'advanced']}, 'tags': {'type': 'array', 'items': {'type': 'string', 'pattern': '^[a-z0-9][a-z0-9._:/-]*$'}}}, 'patternProperties': {'^x-': {}}, 'additionalProperties': False, 'definitions': {'provenance': {'type': 'object', 'required': ['kind', 'license'], 'properties': {'kind': {'enum': ['synthetic', 'public-domain', 'compatible-licensed', 'authorized-regression']}, 'license': {'type': 'string'}, 'source': {'type': 'string', 'minLength': 1}, 'transformation': {'type': 'string'}}, 'additionalProperties': False}, 'assertion': {'type': 'object', 'required': ['name', 'severity'], 'properties': {'name': {'type': 'string', 'pattern': '^[a-z][a-z0-9_]*$'}, 'severity': {'enum': ['hard', 'report']}, 'params': {'type': 'object'}}, 'additionalProperties': False, 'allOf': [{'if': {'properties': {'name': {'const': 'placeholder_integrity'}}}, 'then': {'properties': {'params': {'type': 'object', 'properties': {'syntax': {'enum': ['auto', 'printf', 'python', 'icu', 'custom']}, 'allow_reorder': {'type': 'boolean'}, 'style': {'enum': ['auto', 'percent', 'brace']}, 'tags': {'type': 'boolean'}, 'pattern': {'type': 'string', 'minLength': 1}, 'preset': {'enum': ['mustache', 'ruby', 'dollar', 'numbered-tags', 'xml']}}, 'additionalProperties': False}}}}, {'if': {'properties': {'name': {'const': 'protocol_complete'}}}, 'then': {'required': ['params'], 'properties': {'params': {'type': 'object', 'required': ['expected_items'], 'properties': {'expected_items': {'type': 'integer', 'minimum': 1}, 'terminator': {'type': 'string', 'minLength': 1}, 'allow_extra_items': {'type': 'boolean'}, 'format': {'enum': ['numbered', 'json_array', 'delimited']}, 'marker': {'type': 'string', 'pattern': '\\{n\\}'}, 'delimiter': {'type': 'string', 'minLength': 1}}, 'additionalProperties': False}}}}, {'if': {'properties': {'name': {'const': 'number_fidelity'}}}, 'then': {'properties': {'params': {'type': 'object', 'properties': {'ignore': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}}, 'additionalProperties': False}}}}, {'if': {'properties': {'name': {'const': 'required_tokens'}}}, 'then': {'properties': {'params': {'type': 'object', 'properties': {'tokens': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}}, 'additionalProperties': False}}}}, {'if': {'properties': {'name': {'const': 'forbidden_renderings'}}}, 'then': {'properties': {'params': {'type': 'object', 'properties': {'patterns': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}, 'regex': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}, 'case_sensitive': {'type': 'boolean'}}, 'additionalProperties': False}}}}, {'if': {'properties': {'name': {'const': 'max_chars'}}}, 'then': {'properties': {'params': {'type': 'object', 'properties': {'max': {'type': 'integer', 'minimum': 1}, 'unit': {'enum': ['graphemes', 'codepoints', 'utf16', 'bytes', 'columns']}}, 'additionalProperties': False}}}}]}, 'params_placeholder_integrity': {'type': 'object', 'properties': {'syntax': {'enum': ['auto', 'printf', 'python', 'icu', 'custom']}, 'allow_reorder': {'type': 'boolean'}, 'style': {'enum': ['auto', 'percent', 'brace']}, 'tags': {'type': 'boolean'}, 'pattern': {'type': 'string', 'minLength': 1}, 'preset': {'enum': ['mustache', 'ruby', 'dollar', 'numbered-tags', 'xml']}}, 'additionalProperties': False}, 'params_protocol_complete': {'type': 'object', 'required': ['expected_items'], 'properties': {'expected_items': {'type': 'integer', 'minimum': 1}, 'terminator': {'type': 'string', 'minLength': 1}, 'allow_extra_items': {'type': 'boolean'}, 'format': {'enum': ['numbered', 'json_array', 'delimited']}, 'marker': {'type': 'string', 'pattern': '\\{n\\}'}, 'delimiter': {'type': 'string', 'minLength': 1}}, 'additionalProperties': False}, 'params_number_fidelity': {'type': 'object', 'properties': {'ignore': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}}, 'additionalProperties': False}, 'params_required_tokens': {'type': 'object', 'properties': {'tokens': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}}, 'additionalProperties': False}, 'params_forbidden_renderings': {'type': 'object', 'properties': {'patterns': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}, 'regex': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}, 'case_sensitive': {'type': 'boolean'}}, 'additionalProperties': False}, 'params_max_chars': {'type': 'object', 'properties': {'max': {'type': 'integer', 'minimum': 1}, 'unit': {'enum': ['graphemes', 'codepoints', 'utf16', 'bytes', 'columns']}}, 'additionalProperties': False}}}, rule='additionalProperties')
+    return data
+
+def validate_https___capeval_invalid_schemas_evalcase_v1_json__definitions_provenance(data, custom_formats={}, name_prefix=None):
+    if not isinstance(data, (dict)):
+        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'required': ['kind', 'license'], 'properties': {'kind': {'enum': ['synthetic', 'public-domain', 'compatible-licensed', 'authorized-regression']}, 'license': {'type': 'string'}, 'source': {'type': 'string', 'minLength': 1}, 'transformation': {'type': 'string'}}, 'additionalProperties': False}, rule='type')
+    data_is_dict = isinstance(data, dict)
+    if data_is_dict:
+        data__missing_keys = set(['kind', 'license']) - data.keys()
+        if data__missing_keys:
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'required': ['kind', 'license'], 'properties': {'kind': {'enum': ['synthetic', 'public-domain', 'compatible-licensed', 'authorized-regression']}, 'license': {'type': 'string'}, 'source': {'type': 'string', 'minLength': 1}, 'transformation': {'type': 'string'}}, 'additionalProperties': False}, rule='required')
+        data_keys = set(data.keys())
+        if "kind" in data_keys:
+            data_keys.remove("kind")
+            data__kind = data["kind"]
+            if not (isinstance(data__kind, str) and data__kind == 'synthetic' or isinstance(data__kind, str) and data__kind == 'public-domain' or isinstance(data__kind, str) and data__kind == 'compatible-licensed' or isinstance(data__kind, str) and data__kind == 'authorized-regression'):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".kind must be one of ['synthetic', 'public-domain', 'compatible-licensed', 'authorized-regression']", value=data__kind, name="" + (name_prefix or "data") + ".kind", definition={'enum': ['synthetic', 'public-domain', 'compatible-licensed', 'authorized-regression']}, rule='enum')
+        if "license" in data_keys:
+            data_keys.remove("license")
+            data__license = data["license"]
+            if not isinstance(data__license, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".license must be string", value=data__license, name="" + (name_prefix or "data") + ".license", definition={'type': 'string'}, rule='type')
+        if "source" in data_keys:
+            data_keys.remove("source")
+            data__source = data["source"]
+            if not isinstance(data__source, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".source must be string", value=data__source, name="" + (name_prefix or "data") + ".source", definition={'type': 'string', 'minLength': 1}, rule='type')
+            if isinstance(data__source, str):
+                data__source_len = len(data__source)
+                if data__source_len < 1:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".source must be longer than or equal to 1 characters", value=data__source, name="" + (name_prefix or "data") + ".source", definition={'type': 'string', 'minLength': 1}, rule='minLength')
+        if "transformation" in data_keys:
+            data_keys.remove("transformation")
+            data__transformation = data["transformation"]
+            if not isinstance(data__transformation, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".transformation must be string", value=data__transformation, name="" + (name_prefix or "data") + ".transformation", definition={'type': 'string'}, rule='type')
+        if data_keys:
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'required': ['kind', 'license'], 'properties': {'kind': {'enum': ['synthetic', 'public-domain', 'compatible-licensed', 'authorized-regression']}, 'license': {'type': 'string'}, 'source': {'type': 'string', 'minLength': 1}, 'transformation': {'type': 'string'}}, 'additionalProperties': False}, rule='additionalProperties')
+    return data
+
+def validate_https___capeval_invalid_schemas_evalcase_v1_json__definitions_assertion(data, custom_formats={}, name_prefix=None):
+    if not isinstance(data, (dict)):
+        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'required': ['name', 'severity'], 'properties': {'name': {'type': 'string', 'pattern': '^[a-z][a-z0-9_]*$'}, 'severity': {'enum': ['hard', 'report']}, 'params': {'type': 'object'}}, 'additionalProperties': False, 'allOf': [{'if': {'properties': {'name': {'const': 'placeholder_integrity'}}}, 'then': {'properties': {'params': {'type': 'object', 'properties': {'syntax': {'enum': ['auto', 'printf', 'python', 'icu', 'custom']}, 'allow_reorder': {'type': 'boolean'}, 'style': {'enum': ['auto', 'percent', 'brace']}, 'tags': {'type': 'boolean'}, 'pattern': {'type': 'string', 'minLength': 1}, 'preset': {'enum': ['mustache', 'ruby', 'dollar', 'numbered-tags', 'xml']}}, 'additionalProperties': False}}}}, {'if': {'properties': {'name': {'const': 'protocol_complete'}}}, 'then': {'required': ['params'], 'properties': {'params': {'type': 'object', 'required': ['expected_items'], 'properties': {'expected_items': {'type': 'integer', 'minimum': 1}, 'terminator': {'type': 'string', 'minLength': 1}, 'allow_extra_items': {'type': 'boolean'}, 'format': {'enum': ['numbered', 'json_array', 'delimited']}, 'marker': {'type': 'string', 'pattern': '\\{n\\}'}, 'delimiter': {'type': 'string', 'minLength': 1}}, 'additionalProperties': False}}}}, {'if': {'properties': {'name': {'const': 'number_fidelity'}}}, 'then': {'properties': {'params': {'type': 'object', 'properties': {'ignore': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}}, 'additionalProperties': False}}}}, {'if': {'properties': {'name': {'const': 'required_tokens'}}}, 'then': {'properties': {'params': {'type': 'object', 'properties': {'tokens': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}}, 'additionalProperties': False}}}}, {'if': {'properties': {'name': {'const': 'forbidden_renderings'}}}, 'then': {'properties': {'params': {'type': 'object', 'properties': {'patterns': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}, 'regex': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}, 'case_sensitive': {'type': 'boolean'}}, 'additionalProperties': False}}}}, {'if': {'properties': {'name': {'const': 'max_chars'}}}, 'then': {'properties': {'params': {'type': 'object', 'properties': {'max': {'type': 'integer', 'minimum': 1}, 'unit': {'enum': ['graphemes', 'codepoints', 'utf16', 'bytes', 'columns']}}, 'additionalProperties': False}}}}]}, rule='type')
+    try:
+        data_is_dict = isinstance(data, dict)
+        if data_is_dict:
+            data_keys = set(data.keys())
+            if "name" in data_keys:
+                data_keys.remove("name")
+                data__name = data["name"]
+                if not (isinstance(data__name, str) and data__name == 'placeholder_integrity'):
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".name must be same as const definition: placeholder_integrity", value=data__name, name="" + (name_prefix or "data") + ".name", definition={'const': 'placeholder_integrity'}, rule='const')
+    except (JsonSchemaValueException, JsonSchemaValuesException):
+        pass
+    else:
+        data_is_dict = isinstance(data, dict)
+        if data_is_dict:
+            data_keys = set(data.keys())
+            if "params" in data_keys:
+                data_keys.remove("params")
+                data__params = data["params"]
+                validate_https___capeval_invalid_schemas_evalcase_v1_json__definitions_params_placeholder_integrity(data__params, custom_formats, (name_prefix or "data") + ".params")
+    try:
+        data_is_dict = isinstance(data, dict)
+        if data_is_dict:
+            data_keys = set(data.keys())
+            if "name" in data_keys:
+                data_keys.remove("name")
+                data__name = data["name"]
+                if not (isinstance(data__name, str) and data__name == 'protocol_complete'):
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".name must be same as const definition: protocol_complete", value=data__name, name="" + (name_prefix or "data") + ".name", definition={'const': 'protocol_complete'}, rule='const')
+    except (JsonSchemaValueException, JsonSchemaValuesException):
+        pass
+    else:
+        data_is_dict = isinstance(data, dict)
+        if data_is_dict:
+            data__missing_keys = set(['params']) - data.keys()
+            if data__missing_keys:
+                raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'required': ['params'], 'properties': {'params': {'type': 'object', 'required': ['expected_items'], 'properties': {'expected_items': {'type': 'integer', 'minimum': 1}, 'terminator': {'type': 'string', 'minLength': 1}, 'allow_extra_items': {'type': 'boolean'}, 'format': {'enum': ['numbered', 'json_array', 'delimited']}, 'marker': {'type': 'string', 'pattern': '\\{n\\}'}, 'delimiter': {'type': 'string', 'minLength': 1}}, 'additionalProperties': False}}}, rule='required')
+            data_keys = set(data.keys())
+            if "params" in data_keys:
+                data_keys.remove("params")
+                data__params = data["params"]
+                validate_https___capeval_invalid_schemas_evalcase_v1_json__definitions_params_protocol_complete(data__params, custom_formats, (name_prefix or "data") + ".params")
+    try:
+        data_is_dict = isinstance(data, dict)
+        if data_is_dict:
+            data_keys = set(data.keys())
+            if "name" in data_keys:
+                data_keys.remove("name")
+                data__name = data["name"]
+                if not (isinstance(data__name, str) and data__name == 'number_fidelity'):
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".name must be same as const definition: number_fidelity", value=data__name, name="" + (name_prefix or "data") + ".name", definition={'const': 'number_fidelity'}, rule='const')
+    except (JsonSchemaValueException, JsonSchemaValuesException):
+        pass
+    else:
+        data_is_dict = isinstance(data, dict)
+        if data_is_dict:
+            data_keys = set(data.keys())
+            if "params" in data_keys:
+                data_keys.remove("params")
+                data__params = data["params"]
+                validate_https___capeval_invalid_schemas_evalcase_v1_json__definitions_params_number_fidelity(data__params, custom_formats, (name_prefix or "data") + ".params")
+    try:
+        data_is_dict = isinstance(data, dict)
+        if data_is_dict:
+            data_keys = set(data.keys())
+            if "name" in data_keys:
+                data_keys.remove("name")
+                data__name = data["name"]
+                if not (isinstance(data__name, str) and data__name == 'required_tokens'):
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".name must be same as const definition: required_tokens", value=data__name, name="" + (name_prefix or "data") + ".name", definition={'const': 'required_tokens'}, rule='const')
+    except (JsonSchemaValueException, JsonSchemaValuesException):
+        pass
+    else:
+        data_is_dict = isinstance(data, dict)
+        if data_is_dict:
+            data_keys = set(data.keys())
+            if "params" in data_keys:
+                data_keys.remove("params")
+                data__params = data["params"]
+                validate_https___capeval_invalid_schemas_evalcase_v1_json__definitions_params_required_tokens(data__params, custom_formats, (name_prefix or "data") + ".params")
+    try:
+        data_is_dict = isinstance(data, dict)
+        if data_is_dict:
+            data_keys = set(data.keys())
+            if "name" in data_keys:
+                data_keys.remove("name")
+                data__name = data["name"]
+                if not (isinstance(data__name, str) and data__name == 'forbidden_renderings'):
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".name must be same as const definition: forbidden_renderings", value=data__name, name="" + (name_prefix or "data") + ".name", definition={'const': 'forbidden_renderings'}, rule='const')
+    except (JsonSchemaValueException, JsonSchemaValuesException):
+        pass
+    else:
+        data_is_dict = isinstance(data, dict)
+        if data_is_dict:
+            data_keys = set(data.keys())
+            if "params" in data_keys:
+                data_keys.remove("params")
+                data__params = data["params"]
+                validate_https___capeval_invalid_schemas_evalcase_v1_json__definitions_params_forbidden_renderings(data__params, custom_formats, (name_prefix or "data") + ".params")
+    try:
+        data_is_dict = isinstance(data, dict)
+        if data_is_dict:
+            data_keys = set(data.keys())
+            if "name" in data_keys:
+                data_keys.remove("name")
+                data__name = data["name"]
+                if not (isinstance(data__name, str) and data__name == 'max_chars'):
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".name must be same as const definition: max_chars", value=data__name, name="" + (name_prefix or "data") + ".name", definition={'const': 'max_chars'}, rule='const')
+    except (JsonSchemaValueException, JsonSchemaValuesException):
+        pass
+    else:
+        data_is_dict = isinstance(data, dict)
+        if data_is_dict:
+            data_keys = set(data.keys())
+            if "params" in data_keys:
+                data_keys.remove("params")
+                data__params = data["params"]
+                validate_https___capeval_invalid_schemas_evalcase_v1_json__definitions_params_max_chars(data__params, custom_formats, (name_prefix or "data") + ".params")
+    data_is_dict = isinstance(data, dict)
+    if data_is_dict:
+        data__missing_keys = set(['name', 'severity']) - data.keys()
+        if data__missing_keys:
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'required': ['name', 'severity'], 'properties': {'name': {'type': 'string', 'pattern': '^[a-z][a-z0-9_]*$'}, 'severity': {'enum': ['hard', 'report']}, 'params': {'type': 'object'}}, 'additionalProperties': False, 'allOf': [{'if': {'properties': {'name': {'const': 'placeholder_integrity'}}}, 'then': {'properties': {'params': {'type': 'object', 'properties': {'syntax': {'enum': ['auto', 'printf', 'python', 'icu', 'custom']}, 'allow_reorder': {'type': 'boolean'}, 'style': {'enum': ['auto', 'percent', 'brace']}, 'tags': {'type': 'boolean'}, 'pattern': {'type': 'string', 'minLength': 1}, 'preset': {'enum': ['mustache', 'ruby', 'dollar', 'numbered-tags', 'xml']}}, 'additionalProperties': False}}}}, {'if': {'properties': {'name': {'const': 'protocol_complete'}}}, 'then': {'required': ['params'], 'properties': {'params': {'type': 'object', 'required': ['expected_items'], 'properties': {'expected_items': {'type': 'integer', 'minimum': 1}, 'terminator': {'type': 'string', 'minLength': 1}, 'allow_extra_items': {'type': 'boolean'}, 'format': {'enum': ['numbered', 'json_array', 'delimited']}, 'marker': {'type': 'string', 'pattern': '\\{n\\}'}, 'delimiter': {'type': 'string', 'minLength': 1}}, 'additionalProperties': False}}}}, {'if': {'properties': {'name': {'const': 'number_fidelity'}}}, 'then': {'properties': {'params': {'type': 'object', 'properties': {'ignore': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}}, 'additionalProperties': False}}}}, {'if': {'properties': {'name': {'const': 'required_tokens'}}}, 'then': {'properties': {'params': {'type': 'object', 'properties': {'tokens': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}}, 'additionalProperties': False}}}}, {'if': {'properties': {'name': {'const': 'forbidden_renderings'}}}, 'then': {'properties': {'params': {'type': 'object', 'properties': {'patterns': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}, 'regex': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}, 'case_sensitive': {'type': 'boolean'}}, 'additionalProperties': False}}}}, {'if': {'properties': {'name': {'const': 'max_chars'}}}, 'then': {'properties': {'params': {'type': 'object', 'properties': {'max': {'type': 'integer', 'minimum': 1}, 'unit': {'enum': ['graphemes', 'codepoints', 'utf16', 'bytes', 'columns']}}, 'additionalProperties': False}}}}]}, rule='required')
+        data_keys = set(data.keys())
+        if "name" in data_keys:
+            data_keys.remove("name")
+            data__name = data["name"]
+            if not isinstance(data__name, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".name must be string", value=data__name, name="" + (name_prefix or "data") + ".name", definition={'type': 'string', 'pattern': '^[a-z][a-z0-9_]*$'}, rule='type')
+            if isinstance(data__name, str):
+                if not REGEX_PATTERNS['^[a-z][a-z0-9_]*$'].search(data__name):
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".name must match pattern ^[a-z][a-z0-9_]*$", value=data__name, name="" + (name_prefix or "data") + ".name", definition={'type': 'string', 'pattern': '^[a-z][a-z0-9_]*$'}, rule='pattern')
+        if "severity" in data_keys:
+            data_keys.remove("severity")
+            data__severity = data["severity"]
+            if not (isinstance(data__severity, str) and data__severity == 'hard' or isinstance(data__severity, str) and data__severity == 'report'):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".severity must be one of ['hard', 'report']", value=data__severity, name="" + (name_prefix or "data") + ".severity", definition={'enum': ['hard', 'report']}, rule='enum')
+        if "params" in data_keys:
+            data_keys.remove("params")
+            data__params = data["params"]
+            if not isinstance(data__params, (dict)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".params must be object", value=data__params, name="" + (name_prefix or "data") + ".params", definition={'type': 'object'}, rule='type')
+        if data_keys:
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'required': ['name', 'severity'], 'properties': {'name': {'type': 'string', 'pattern': '^[a-z][a-z0-9_]*$'}, 'severity': {'enum': ['hard', 'report']}, 'params': {'type': 'object'}}, 'additionalProperties': False, 'allOf': [{'if': {'properties': {'name': {'const': 'placeholder_integrity'}}}, 'then': {'properties': {'params': {'type': 'object', 'properties': {'syntax': {'enum': ['auto', 'printf', 'python', 'icu', 'custom']}, 'allow_reorder': {'type': 'boolean'}, 'style': {'enum': ['auto', 'percent', 'brace']}, 'tags': {'type': 'boolean'}, 'pattern': {'type': 'string', 'minLength': 1}, 'preset': {'enum': ['mustache', 'ruby', 'dollar', 'numbered-tags', 'xml']}}, 'additionalProperties': False}}}}, {'if': {'properties': {'name': {'const': 'protocol_complete'}}}, 'then': {'required': ['params'], 'properties': {'params': {'type': 'object', 'required': ['expected_items'], 'properties': {'expected_items': {'type': 'integer', 'minimum': 1}, 'terminator': {'type': 'string', 'minLength': 1}, 'allow_extra_items': {'type': 'boolean'}, 'format': {'enum': ['numbered', 'json_array', 'delimited']}, 'marker': {'type': 'string', 'pattern': '\\{n\\}'}, 'delimiter': {'type': 'string', 'minLength': 1}}, 'additionalProperties': False}}}}, {'if': {'properties': {'name': {'const': 'number_fidelity'}}}, 'then': {'properties': {'params': {'type': 'object', 'properties': {'ignore': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}}, 'additionalProperties': False}}}}, {'if': {'properties': {'name': {'const': 'required_tokens'}}}, 'then': {'properties': {'params': {'type': 'object', 'properties': {'tokens': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}}, 'additionalProperties': False}}}}, {'if': {'properties': {'name': {'const': 'forbidden_renderings'}}}, 'then': {'properties': {'params': {'type': 'object', 'properties': {'patterns': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}, 'regex': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}, 'case_sensitive': {'type': 'boolean'}}, 'additionalProperties': False}}}}, {'if': {'properties': {'name': {'const': 'max_chars'}}}, 'then': {'properties': {'params': {'type': 'object', 'properties': {'max': {'type': 'integer', 'minimum': 1}, 'unit': {'enum': ['graphemes', 'codepoints', 'utf16', 'bytes', 'columns']}}, 'additionalProperties': False}}}}]}, rule='additionalProperties')
+    return data
+
+def validate_https___capeval_invalid_schemas_evalcase_v1_json__definitions_params_max_chars(data, custom_formats={}, name_prefix=None):
+    if not isinstance(data, (dict)):
+        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'properties': {'max': {'type': 'integer', 'minimum': 1}, 'unit': {'enum': ['graphemes', 'codepoints', 'utf16', 'bytes', 'columns']}}, 'additionalProperties': False}, rule='type')
+    data_is_dict = isinstance(data, dict)
+    if data_is_dict:
+        data_keys = set(data.keys())
+        if "max" in data_keys:
+            data_keys.remove("max")
+            data__max = data["max"]
+            if not isinstance(data__max, (int)) or isinstance(data__max, bool):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".max must be integer", value=data__max, name="" + (name_prefix or "data") + ".max", definition={'type': 'integer', 'minimum': 1}, rule='type')
+            if isinstance(data__max, (int, float, Decimal)) and not isinstance(data__max, bool):
+                if data__max < 1:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".max must be bigger than or equal to 1", value=data__max, name="" + (name_prefix or "data") + ".max", definition={'type': 'integer', 'minimum': 1}, rule='minimum')
+        if "unit" in data_keys:
+            data_keys.remove("unit")
+            data__unit = data["unit"]
+            if not (isinstance(data__unit, str) and data__unit == 'graphemes' or isinstance(data__unit, str) and data__unit == 'codepoints' or isinstance(data__unit, str) and data__unit == 'utf16' or isinstance(data__unit, str) and data__unit == 'bytes' or isinstance(data__unit, str) and data__unit == 'columns'):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".unit must be one of ['graphemes', 'codepoints', 'utf16', 'bytes', 'columns']", value=data__unit, name="" + (name_prefix or "data") + ".unit", definition={'enum': ['graphemes', 'codepoints', 'utf16', 'bytes', 'columns']}, rule='enum')
+        if data_keys:
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'properties': {'max': {'type': 'integer', 'minimum': 1}, 'unit': {'enum': ['graphemes', 'codepoints', 'utf16', 'bytes', 'columns']}}, 'additionalProperties': False}, rule='additionalProperties')
+    return data
+
+def validate_https___capeval_invalid_schemas_evalcase_v1_json__definitions_params_forbidden_renderings(data, custom_formats={}, name_prefix=None):
+    if not isinstance(data, (dict)):
+        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'properties': {'patterns': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}, 'regex': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}, 'case_sensitive': {'type': 'boolean'}}, 'additionalProperties': False}, rule='type')
+    data_is_dict = isinstance(data, dict)
+    if data_is_dict:
+        data_keys = set(data.keys())
+        if "patterns" in data_keys:
+            data_keys.remove("patterns")
+            data__patterns = data["patterns"]
+            if not isinstance(data__patterns, (list, tuple)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".patterns must be array", value=data__patterns, name="" + (name_prefix or "data") + ".patterns", definition={'type': 'array', 'items': {'type': 'string', 'minLength': 1}}, rule='type')
+            data__patterns_is_list = isinstance(data__patterns, (list, tuple))
+            if data__patterns_is_list:
+                data__patterns_len = len(data__patterns)
+                for data__patterns_x, data__patterns_item in enumerate(data__patterns):
+                    if not isinstance(data__patterns_item, (str)):
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".patterns[{data__patterns_x}]".format(**locals()) + " must be string", value=data__patterns_item, name="" + (name_prefix or "data") + ".patterns[{data__patterns_x}]".format(**locals()) + "", definition={'type': 'string', 'minLength': 1}, rule='type')
+                    if isinstance(data__patterns_item, str):
+                        data__patterns_item_len = len(data__patterns_item)
+                        if data__patterns_item_len < 1:
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".patterns[{data__patterns_x}]".format(**locals()) + " must be longer than or equal to 1 characters", value=data__patterns_item, name="" + (name_prefix or "data") + ".patterns[{data__patterns_x}]".format(**locals()) + "", definition={'type': 'string', 'minLength': 1}, rule='minLength')
+        if "regex" in data_keys:
+            data_keys.remove("regex")
+            data__regex = data["regex"]
+            if not isinstance(data__regex, (list, tuple)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".regex must be array", value=data__regex, name="" + (name_prefix or "data") + ".regex", definition={'type': 'array', 'items': {'type': 'string', 'minLength': 1}}, rule='type')
+            data__regex_is_list = isinstance(data__regex, (list, tuple))
+            if data__regex_is_list:
+                data__regex_len = len(data__regex)
+                for data__regex_x, data__regex_item in enumerate(data__regex):
+                    if not isinstance(data__regex_item, (str)):
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".regex[{data__regex_x}]".format(**locals()) + " must be string", value=data__regex_item, name="" + (name_prefix or "data") + ".regex[{data__regex_x}]".format(**locals()) + "", definition={'type': 'string', 'minLength': 1}, rule='type')
+                    if isinstance(data__regex_item, str):
+                        data__regex_item_len = len(data__regex_item)
+                        if data__regex_item_len < 1:
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".regex[{data__regex_x}]".format(**locals()) + " must be longer than or equal to 1 characters", value=data__regex_item, name="" + (name_prefix or "data") + ".regex[{data__regex_x}]".format(**locals()) + "", definition={'type': 'string', 'minLength': 1}, rule='minLength')
+        if "case_sensitive" in data_keys:
+            data_keys.remove("case_sensitive")
+            data__casesensitive = data["case_sensitive"]
+            if not isinstance(data__casesensitive, (bool)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".case_sensitive must be boolean", value=data__casesensitive, name="" + (name_prefix or "data") + ".case_sensitive", definition={'type': 'boolean'}, rule='type')
+        if data_keys:
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'properties': {'patterns': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}, 'regex': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}, 'case_sensitive': {'type': 'boolean'}}, 'additionalProperties': False}, rule='additionalProperties')
+    return data
+
+def validate_https___capeval_invalid_schemas_evalcase_v1_json__definitions_params_required_tokens(data, custom_formats={}, name_prefix=None):
+    if not isinstance(data, (dict)):
+        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'properties': {'tokens': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}}, 'additionalProperties': False}, rule='type')
+    data_is_dict = isinstance(data, dict)
+    if data_is_dict:
+        data_keys = set(data.keys())
+        if "tokens" in data_keys:
+            data_keys.remove("tokens")
+            data__tokens = data["tokens"]
+            if not isinstance(data__tokens, (list, tuple)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".tokens must be array", value=data__tokens, name="" + (name_prefix or "data") + ".tokens", definition={'type': 'array', 'items': {'type': 'string', 'minLength': 1}}, rule='type')
+            data__tokens_is_list = isinstance(data__tokens, (list, tuple))
+            if data__tokens_is_list:
+                data__tokens_len = len(data__tokens)
+                for data__tokens_x, data__tokens_item in enumerate(data__tokens):
+                    if not isinstance(data__tokens_item, (str)):
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".tokens[{data__tokens_x}]".format(**locals()) + " must be string", value=data__tokens_item, name="" + (name_prefix or "data") + ".tokens[{data__tokens_x}]".format(**locals()) + "", definition={'type': 'string', 'minLength': 1}, rule='type')
+                    if isinstance(data__tokens_item, str):
+                        data__tokens_item_len = len(data__tokens_item)
+                        if data__tokens_item_len < 1:
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".tokens[{data__tokens_x}]".format(**locals()) + " must be longer than or equal to 1 characters", value=data__tokens_item, name="" + (name_prefix or "data") + ".tokens[{data__tokens_x}]".format(**locals()) + "", definition={'type': 'string', 'minLength': 1}, rule='minLength')
+        if data_keys:
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'properties': {'tokens': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}}, 'additionalProperties': False}, rule='additionalProperties')
+    return data
+
+def validate_https___capeval_invalid_schemas_evalcase_v1_json__definitions_params_number_fidelity(data, custom_formats={}, name_prefix=None):
+    if not isinstance(data, (dict)):
+        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'properties': {'ignore': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}}, 'additionalProperties': False}, rule='type')
+    data_is_dict = isinstance(data, dict)
+    if data_is_dict:
+        data_keys = set(data.keys())
+        if "ignore" in data_keys:
+            data_keys.remove("ignore")
+            data__ignore = data["ignore"]
+            if not isinstance(data__ignore, (list, tuple)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".ignore must be array", value=data__ignore, name="" + (name_prefix or "data") + ".ignore", definition={'type': 'array', 'items': {'type': 'string', 'minLength': 1}}, rule='type')
+            data__ignore_is_list = isinstance(data__ignore, (list, tuple))
+            if data__ignore_is_list:
+                data__ignore_len = len(data__ignore)
+                for data__ignore_x, data__ignore_item in enumerate(data__ignore):
+                    if not isinstance(data__ignore_item, (str)):
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".ignore[{data__ignore_x}]".format(**locals()) + " must be string", value=data__ignore_item, name="" + (name_prefix or "data") + ".ignore[{data__ignore_x}]".format(**locals()) + "", definition={'type': 'string', 'minLength': 1}, rule='type')
+                    if isinstance(data__ignore_item, str):
+                        data__ignore_item_len = len(data__ignore_item)
+                        if data__ignore_item_len < 1:
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".ignore[{data__ignore_x}]".format(**locals()) + " must be longer than or equal to 1 characters", value=data__ignore_item, name="" + (name_prefix or "data") + ".ignore[{data__ignore_x}]".format(**locals()) + "", definition={'type': 'string', 'minLength': 1}, rule='minLength')
+        if data_keys:
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'properties': {'ignore': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}}, 'additionalProperties': False}, rule='additionalProperties')
+    return data
+
+def validate_https___capeval_invalid_schemas_evalcase_v1_json__definitions_params_protocol_complete(data, custom_formats={}, name_prefix=None):
+    if not isinstance(data, (dict)):
+        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'required': ['expected_items'], 'properties': {'expected_items': {'type': 'integer', 'minimum': 1}, 'terminator': {'type': 'string', 'minLength': 1}, 'allow_extra_items': {'type': 'boolean'}, 'format': {'enum': ['numbered', 'json_array', 'delimited']}, 'marker': {'type': 'string', 'pattern': '\\{n\\}'}, 'delimiter': {'type': 'string', 'minLength': 1}}, 'additionalProperties': False}, rule='type')
+    data_is_dict = isinstance(data, dict)
+    if data_is_dict:
+        data__missing_keys = set(['expected_items']) - data.keys()
+        if data__missing_keys:
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'required': ['expected_items'], 'properties': {'expected_items': {'type': 'integer', 'minimum': 1}, 'terminator': {'type': 'string', 'minLength': 1}, 'allow_extra_items': {'type': 'boolean'}, 'format': {'enum': ['numbered', 'json_array', 'delimited']}, 'marker': {'type': 'string', 'pattern': '\\{n\\}'}, 'delimiter': {'type': 'string', 'minLength': 1}}, 'additionalProperties': False}, rule='required')
+        data_keys = set(data.keys())
+        if "expected_items" in data_keys:
+            data_keys.remove("expected_items")
+            data__expecteditems = data["expected_items"]
+            if not isinstance(data__expecteditems, (int)) or isinstance(data__expecteditems, bool):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".expected_items must be integer", value=data__expecteditems, name="" + (name_prefix or "data") + ".expected_items", definition={'type': 'integer', 'minimum': 1}, rule='type')
+            if isinstance(data__expecteditems, (int, float, Decimal)) and not isinstance(data__expecteditems, bool):
+                if data__expecteditems < 1:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".expected_items must be bigger than or equal to 1", value=data__expecteditems, name="" + (name_prefix or "data") + ".expected_items", definition={'type': 'integer', 'minimum': 1}, rule='minimum')
+        if "terminator" in data_keys:
+            data_keys.remove("terminator")
+            data__terminator = data["terminator"]
+            if not isinstance(data__terminator, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".terminator must be string", value=data__terminator, name="" + (name_prefix or "data") + ".terminator", definition={'type': 'string', 'minLength': 1}, rule='type')
+            if isinstance(data__terminator, str):
+                data__terminator_len = len(data__terminator)
+                if data__terminator_len < 1:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".terminator must be longer than or equal to 1 characters", value=data__terminator, name="" + (name_prefix or "data") + ".terminator", definition={'type': 'string', 'minLength': 1}, rule='minLength')
+        if "allow_extra_items" in data_keys:
+            data_keys.remove("allow_extra_items")
+            data__allowextraitems = data["allow_extra_items"]
+            if not isinstance(data__allowextraitems, (bool)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".allow_extra_items must be boolean", value=data__allowextraitems, name="" + (name_prefix or "data") + ".allow_extra_items", definition={'type': 'boolean'}, rule='type')
+        if "format" in data_keys:
+            data_keys.remove("format")
+            data__format = data["format"]
+            if not (isinstance(data__format, str) and data__format == 'numbered' or isinstance(data__format, str) and data__format == 'json_array' or isinstance(data__format, str) and data__format == 'delimited'):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".format must be one of ['numbered', 'json_array', 'delimited']", value=data__format, name="" + (name_prefix or "data") + ".format", definition={'enum': ['numbered', 'json_array', 'delimited']}, rule='enum')
+        if "marker" in data_keys:
+            data_keys.remove("marker")
+            data__marker = data["marker"]
+            if not isinstance(data__marker, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".marker must be string", value=data__marker, name="" + (name_prefix or "data") + ".marker", definition={'type': 'string', 'pattern': '\\{n\\}'}, rule='type')
+            if isinstance(data__marker, str):
+                if not REGEX_PATTERNS['\\{n\\}'].search(data__marker):
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".marker must match pattern \\{n\\}", value=data__marker, name="" + (name_prefix or "data") + ".marker", definition={'type': 'string', 'pattern': '\\{n\\}'}, rule='pattern')
+        if "delimiter" in data_keys:
+            data_keys.remove("delimiter")
+            data__delimiter = data["delimiter"]
+            if not isinstance(data__delimiter, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".delimiter must be string", value=data__delimiter, name="" + (name_prefix or "data") + ".delimiter", definition={'type': 'string', 'minLength': 1}, rule='type')
+            if isinstance(data__delimiter, str):
+                data__delimiter_len = len(data__delimiter)
+                if data__delimiter_len < 1:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".delimiter must be longer than or equal to 1 characters", value=data__delimiter, name="" + (name_prefix or "data") + ".delimiter", definition={'type': 'string', 'minLength': 1}, rule='minLength')
+        if data_keys:
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'required': ['expected_items'], 'properties': {'expected_items': {'type': 'integer', 'minimum': 1}, 'terminator': {'type': 'string', 'minLength': 1}, 'allow_extra_items': {'type': 'boolean'}, 'format': {'enum': ['numbered', 'json_array', 'delimited']}, 'marker': {'type': 'string', 'pattern': '\\{n\\}'}, 'delimiter': {'type': 'string', 'minLength': 1}}, 'additionalProperties': False}, rule='additionalProperties')
+    return data
+
+def validate_https___capeval_invalid_schemas_evalcase_v1_json__definitions_params_placeholder_integrity(data, custom_formats={}, name_prefix=None):
+    if not isinstance(data, (dict)):
+        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'properties': {'syntax': {'enum': ['auto', 'printf', 'python', 'icu', 'custom']}, 'allow_reorder': {'type': 'boolean'}, 'style': {'enum': ['auto', 'percent', 'brace']}, 'tags': {'type': 'boolean'}, 'pattern': {'type': 'string', 'minLength': 1}, 'preset': {'enum': ['mustache', 'ruby', 'dollar', 'numbered-tags', 'xml']}}, 'additionalProperties': False}, rule='type')
+    data_is_dict = isinstance(data, dict)
+    if data_is_dict:
+        data_keys = set(data.keys())
+        if "syntax" in data_keys:
+            data_keys.remove("syntax")
+            data__syntax = data["syntax"]
+            if not (isinstance(data__syntax, str) and data__syntax == 'auto' or isinstance(data__syntax, str) and data__syntax == 'printf' or isinstance(data__syntax, str) and data__syntax == 'python' or isinstance(data__syntax, str) and data__syntax == 'icu' or isinstance(data__syntax, str) and data__syntax == 'custom'):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".syntax must be one of ['auto', 'printf', 'python', 'icu', 'custom']", value=data__syntax, name="" + (name_prefix or "data") + ".syntax", definition={'enum': ['auto', 'printf', 'python', 'icu', 'custom']}, rule='enum')
+        if "allow_reorder" in data_keys:
+            data_keys.remove("allow_reorder")
+            data__allowreorder = data["allow_reorder"]
+            if not isinstance(data__allowreorder, (bool)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".allow_reorder must be boolean", value=data__allowreorder, name="" + (name_prefix or "data") + ".allow_reorder", definition={'type': 'boolean'}, rule='type')
+        if "style" in data_keys:
+            data_keys.remove("style")
+            data__style = data["style"]
+            if not (isinstance(data__style, str) and data__style == 'auto' or isinstance(data__style, str) and data__style == 'percent' or isinstance(data__style, str) and data__style == 'brace'):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".style must be one of ['auto', 'percent', 'brace']", value=data__style, name="" + (name_prefix or "data") + ".style", definition={'enum': ['auto', 'percent', 'brace']}, rule='enum')
+        if "tags" in data_keys:
+            data_keys.remove("tags")
+            data__tags = data["tags"]
+            if not isinstance(data__tags, (bool)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".tags must be boolean", value=data__tags, name="" + (name_prefix or "data") + ".tags", definition={'type': 'boolean'}, rule='type')
+        if "pattern" in data_keys:
+            data_keys.remove("pattern")
+            data__pattern = data["pattern"]
+            if not isinstance(data__pattern, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".pattern must be string", value=data__pattern, name="" + (name_prefix or "data") + ".pattern", definition={'type': 'string', 'minLength': 1}, rule='type')
+            if isinstance(data__pattern, str):
+                data__pattern_len = len(data__pattern)
+                if data__pattern_len < 1:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".pattern must be longer than or equal to 1 characters", value=data__pattern, name="" + (name_prefix or "data") + ".pattern", definition={'type': 'string', 'minLength': 1}, rule='minLength')
+        if "preset" in data_keys:
+            data_keys.remove("preset")
+            data__preset = data["preset"]
+            if not (isinstance(data__preset, str) and data__preset == 'mustache' or isinstance(data__preset, str) and data__preset == 'ruby' or isinstance(data__preset, str) and data__preset == 'dollar' or isinstance(data__preset, str) and data__preset == 'numbered-tags' or isinstance(data__preset, str) and data__preset == 'xml'):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".preset must be one of ['mustache', 'ruby', 'dollar', 'numbered-tags', 'xml']", value=data__preset, name="" + (name_prefix or "data") + ".preset", definition={'enum': ['mustache', 'ruby', 'dollar', 'numbered-tags', 'xml']}, rule='enum')
+        if data_keys:
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'properties': {'syntax': {'enum': ['auto', 'printf', 'python', 'icu', 'custom']}, 'allow_reorder': {'type': 'boolean'}, 'style': {'enum': ['auto', 'percent', 'brace']}, 'tags': {'type': 'boolean'}, 'pattern': {'type': 'string', 'minLength': 1}, 'preset': {'enum': ['mustache', 'ruby', 'dollar', 'numbered-tags', 'xml']}}, 'additionalProperties': False}, rule='additionalProperties')
+    return data
+
+validate = validate_https___capeval_invalid_schemas_evalcase_v1_json

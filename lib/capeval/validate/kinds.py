@@ -1,0 +1,46 @@
+"""Record kinds (SPEC §3): recognising a record's kind from its fields, and its unique key."""
+
+from __future__ import annotations
+
+from typing import Any
+
+KINDS = ("evalcase", "candidate", "result", "quality-case", "review", "roster")
+
+
+def detect_kind(record: dict[str, Any]) -> str | None:
+    """The kind a record's fields say it is, in SPEC §3's order, or None."""
+    if "schema_version" in record:
+        return "evalcase"
+    if "reviewer_id" in record:
+        if "scores" in record:
+            return "review"
+        if "qualifications" in record:
+            return "roster"
+    if "profile" in record and "criteria" in record:
+        return "quality-case"
+    if "assertion" in record and "passed" in record:
+        return "result"
+    if "case_id" in record and "text" in record:
+        return "candidate"
+    return None
+
+
+def unique_key(kind: str, record: dict[str, Any]) -> Any:
+    """The key that must be unique in a stream for records of ``kind``."""
+    if kind == "evalcase":
+        return record["id"]
+    if kind == "candidate":
+        return (record["case_id"], record.get("system"))
+    if kind == "result":
+        return (record["case_id"], record.get("system"), record["assertion"])
+    if kind == "review":
+        return (record["case_id"], record["reviewer_id"])
+    if kind == "roster":
+        return record["reviewer_id"]
+    return record["case_id"]
+
+
+def case_id_of(record: dict[str, Any]) -> str | None:
+    """The case a record is about, for diagnostics (None when it names none)."""
+    value = record.get("id", record.get("case_id"))
+    return value if isinstance(value, str) else None
