@@ -1,32 +1,62 @@
-# capeval — make demo, make test. Everything builds from nothing into .venv/.
+# capeval — `make demo` and `make test` work on a fresh clone: both build .venv/ first.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+DEV := evals/i18n-prompt/cases/dev
+BASE := evals/i18n-prompt/baselines
+EX := examples/domain_semantic_quality
 
 .PHONY: install demo test lint evals bench schemas clean
 
 install: $(STAMP)
+	@# PYTHONDONTWRITEBYTECODE may be set here; byte-compile so every filter starts fast.
+	@$(BIN)/python -m compileall -q lib >/dev/null
 
-# Reinstall only when packaging or commands change; library code is an editable install.
+# Reinstall only when packaging or commands change; the library is an editable install.
 $(STAMP): setup.cfg pyproject.toml $(wildcard bin/cap-*)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip >/dev/null
 	$(BIN)/python -m pip install -q -e '.[test]'
 	touch $@
-	@# PYTHONDONTWRITEBYTECODE may be set here; compile once so every filter starts fast.
-	$(BIN)/python -m compileall -q lib >/dev/null
+
+demo: install
+	@echo '== cap-validate | cap-check on the placeholder dev set (first 5 results) =='
+	$(BIN)/cap-validate $(DEV)/placeholders.jsonl \
+	  | $(BIN)/cap-check --exit-zero --candidates $(BASE)/placeholders.candidates.jsonl \
+	  | head -5
+	@echo
+	@echo '== failing results of the whole dev suite, by code =='
+	cat $(BASE)/*.candidates.jsonl > $(VENV)/demo-candidates.jsonl
+	cat $(DEV)/*.jsonl | $(BIN)/cap-validate -q \
+	  | $(BIN)/cap-check -q --exit-zero --candidates $(VENV)/demo-candidates.jsonl \
+	  | $(BIN)/python -c 'import sys,json,collections; c=collections.Counter(json.loads(l)["code"] for l in sys.stdin); [print(f"{n:5d}  {k}") for k,n in sorted(c.items())]'
+	@echo
+	@echo '== cap-aggregate-scores: CAP-Med synthetic examples =='
+	$(BIN)/cap-aggregate-scores --exit-zero --cases $(EX)/cap_med_synthetic_cases.jsonl \
+	  $(EX)/synthetic_reviewer_scores.jsonl
+	@echo
+	@echo '== the seed command (CAP-SWE), a thin alias of cap-aggregate-scores --format json =='
+	$(BIN)/python -m cap_protocol.evaluation.semantic_quality \
+	  --cases $(EX)/cap_swe_synthetic_cases.jsonl --scores $(EX)/synthetic_reviewer_scores.jsonl
 
 test: install
-	$(BIN)/python -m compileall -q lib >/dev/null
 	$(BIN)/python -m pytest -q tests
+	$(MAKE) --no-print-directory evals
+
+evals: install
+	PATH="$(CURDIR)/$(BIN):$$PATH" evals/run
 
 lint: install
-	$(BIN)/ruff check lib bin tests
-	$(BIN)/ruff format --check lib bin tests
+	$(BIN)/ruff check lib bin tests tools
+	$(BIN)/ruff format --check lib bin tests tools
 
-clean:
-	rm -rf $(VENV) lib/*.egg-info
+bench: install
+	$(BIN)/python tools/bench.py
 
 # Regenerate the compiled schema validators after editing lib/capeval/schemas/*.json.
 schemas: install
 	$(BIN)/python -m capeval.schemas.build
+
+clean:
+	rm -rf $(VENV) lib/*.egg-info

@@ -10,6 +10,9 @@ the case's assertion order; one AssertionResult per case × system × selected a
 
 from __future__ import annotations
 
+import os
+import shutil
+import tempfile
 from collections.abc import Iterator
 from typing import Annotated, Any, BinaryIO
 
@@ -53,18 +56,24 @@ class CandidateIndex:
         self.systems: list[Any] = []
         self.count = 0
         self._stream: BinaryIO | None = None
+        self._spooled: str | None = None
+        self.display = path  # the name diagnostics give (the path the user gave)
 
     def build(self) -> None:
+        if not os.path.isfile(self.path):
+            self.path = self._spool(self.path)
         systems_seen: set[Any] = set()
         emit = self.run.diag.emit
-        for line_no, offset, _raw, record in self.run.side_records(self.path, with_offsets=True):
+        for line_no, offset, _raw, record in self.run.side_records(
+            self.path, with_offsets=True, name=self.display
+        ):
             case_id = record.get("case_id")
             system = record.get("system", NO_SYSTEM)
             if not isinstance(case_id, str) or not isinstance(record.get("text"), str):
                 emit(
                     "schema.required",
                     "a candidate needs a string case_id and text",
-                    file=self.path,
+                    file=self.display,
                     line=line_no,
                     path="/case_id" if not isinstance(case_id, str) else "/text",
                 )
@@ -73,7 +82,7 @@ class CandidateIndex:
                 emit(
                     "schema.type",
                     "must be string",
-                    file=self.path,
+                    file=self.display,
                     line=line_no,
                     case_id=case_id,
                     path="/system",
@@ -89,7 +98,7 @@ class CandidateIndex:
                     "candidate.duplicate",
                     f"a candidate for this case and system {_system_name(system)} is on line "
                     f"{first}; the first wins",
-                    file=self.path,
+                    file=self.display,
                     line=line_no,
                     case_id=case_id,
                 )
@@ -100,6 +109,20 @@ class CandidateIndex:
                 systems_seen.add(system)
                 self.systems.append(system)
 
+    def _spool(self, path: str) -> str:
+        """Copy a pipe or FIFO (``<(...)``) to a temporary file, so lines can be re-read."""
+        try:
+            with open(path, "rb") as source:
+                fd, temp = tempfile.mkstemp(prefix="capeval-candidates-")
+                self._spooled = temp
+                with os.fdopen(fd, "wb") as target:
+                    shutil.copyfileobj(source, target, 1 << 20)
+        except OSError as exc:
+            self.run.diag.emit("io.unreadable", f"cannot read: {exc.strerror}", file=path)
+            raise FatalInput(path) from exc
+        self.display = path
+        return temp
+
     def candidates_of(self, case_id: str) -> dict[Any, dict[str, Any]]:
         """system → candidate record for one case (read back from the file)."""
         bucket = self.entries.get(case_id)
@@ -109,7 +132,7 @@ class CandidateIndex:
             try:
                 self._stream = open(self.path, "rb")  # noqa: SIM115
             except OSError as exc:
-                self.run.diag.emit("io.unreadable", f"cannot reopen: {exc}", file=self.path)
+                self.run.diag.emit("io.unreadable", f"cannot reopen: {exc}", file=self.display)
                 raise FatalInput(self.path) from exc
         found = {}
         for system, offset, line_no in bucket:
@@ -134,6 +157,8 @@ class CandidateIndex:
     def close(self) -> None:
         if self._stream is not None:
             self._stream.close()
+        if self._spooled is not None:
+            os.unlink(self._spooled)
 
 
 def _ignore(_line: int, _code: str, _message: str) -> None:
@@ -186,9 +211,7 @@ def run_checks(
         raise UsageError(f"--severity must be hard or report, not {severity!r}")
     for name in [*(only or []), *(skip or [])]:
         if name not in assertions.REGISTRY:
-            raise UsageError(
-                f"unknown assertion {name!r}; known: {', '.join(assertions.REGISTRY)}"
-            )
+            raise UsageError(f"unknown assertion {name!r}; known: {', '.join(assertions.REGISTRY)}")
     only_set = set(only) if only else None
     skip_set = set(skip or ())
 

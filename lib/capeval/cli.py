@@ -148,21 +148,25 @@ class Run:
             self.diag.emit("io.unreadable", f"cannot open: {_os_reason(exc)}", file=path)
             return None
 
-    def side_records(self, path: str, *, with_offsets: bool = False) -> Iterator[Any]:
+    def side_records(
+        self, path: str, *, with_offsets: bool = False, name: str | None = None
+    ) -> Iterator[Any]:
         """Records of a side input (``--candidates``, ``--cases``…); unreadable is fatal.
 
-        Items are as ``jsonl.read_lines`` yields them.
+        Items are as ``jsonl.read_lines`` yields them; ``name`` is the file's name in
+        diagnostics (default ``path``).
         """
+        name = name or path
         try:
             if os.path.isdir(path):
                 raise IsADirectoryError(errno.EISDIR, "is a directory")
             stream = open(path, "rb", buffering=_READ_BUFFER)  # noqa: SIM115
         except OSError as exc:
-            self.diag.emit("io.unreadable", f"cannot open: {_os_reason(exc)}", file=path)
+            self.diag.emit("io.unreadable", f"cannot open: {_os_reason(exc)}", file=name)
             raise FatalInput(path) from exc
 
         def on_problem(line_no: int, code: str, message: str) -> None:
-            self.diag.emit(code, message, file=path, line=line_no)
+            self.diag.emit(code, message, file=name, line=line_no)
 
         with stream:
             try:
@@ -170,7 +174,7 @@ class Run:
                     stream, on_problem, self.max_line_bytes, with_offsets=with_offsets
                 )
             except OSError as exc:
-                self.diag.emit("io.unreadable", f"cannot read: {_os_reason(exc)}", file=path)
+                self.diag.emit("io.unreadable", f"cannot read: {_os_reason(exc)}", file=name)
                 raise FatalInput(path) from exc
 
     # -- writing ---------------------------------------------------------------------------
@@ -227,15 +231,21 @@ def _common_options(
     ] = None,
     input_: Annotated[
         list[str] | None,
-        typer.Option("--input", "-i", metavar="PATH", help="An input file (repeatable); same as FILE."),
+        typer.Option(
+            "--input", "-i", metavar="PATH", help="An input file (repeatable); same as FILE."
+        ),
     ] = None,
     output: Annotated[
         str | None,
-        typer.Option("--output", "-o", metavar="PATH", help="Write stdout to PATH (whole or not at all)."),
+        typer.Option(
+            "--output", "-o", metavar="PATH", help="Write stdout to PATH (whole or not at all)."
+        ),
     ] = None,
     diagnostics: Annotated[
         str | None,
-        typer.Option("--diagnostics", metavar="PATH", help="Also write diagnostics as JSON Lines to PATH."),
+        typer.Option(
+            "--diagnostics", metavar="PATH", help="Also write diagnostics as JSON Lines to PATH."
+        ),
     ] = None,
     quiet: Annotated[
         bool, typer.Option("--quiet", "-q", help="No closing summary on stderr.")

@@ -62,6 +62,8 @@ REGEX_TIMEOUT = "regex_timeout"
 # assertion name -> its failure codes in precedence order (SPEC §5).
 RESULT_CODES: dict[str, tuple[str, ...]] = {
     "placeholder_integrity": (
+        # a custom pattern that ran past its time bound (SPEC §11): no verdict is possible
+        REGEX_TIMEOUT,
         "placeholder_syntax",
         "placeholder_mutated",
         "placeholder_missing",

@@ -1,6 +1,7 @@
 """Diagnostics (SPEC §2): one compiler-style line on stderr each, optionally JSON Lines too.
 
-    cap-validate: cases.jsonl:12: placeholder.printf.001: error: schema.enum: /assertions/0/severity must be one of hard, report
+    cap-validate: cases.jsonl:12: placeholder.printf.001: error: schema.enum: \
+        /assertions/0/severity must be one of hard, report
 
 The ``--diagnostics PATH`` records carry
 ``{"tool","file","line","case_id","severity","code","path","message"}``. Counts of errors and

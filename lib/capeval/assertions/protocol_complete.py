@@ -43,6 +43,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import islice
 from typing import Any
 
 from capeval.assertions import Subject, nfc
@@ -154,6 +155,9 @@ class _Findings:
     item_lines: list[int | None] = field(default_factory=list)  # where each item starts
     unreadable: bool = False  # the body could not be read as items at all
     terminator_found: str | None = None
+    # First line of a misplaced or malformed terminator: junk from there on is that defect,
+    # not a second one in the JSON body.
+    terminator_from: int | None = None
 
     @property
     def found_items(self) -> int | None:
@@ -180,13 +184,23 @@ def response_of(candidate: dict[str, Any]) -> str:
 
 
 def check(subject: Subject) -> Outcome:
+    """The verdict on one candidate's response; ``subject.params`` passed cap-validate.
+
+    Params of the wrong type (an unvalidated case) raise ValueError, which the engine reports
+    as ``assertion.params``.
+    """
     params = subject.params
-    expected = params["expected_items"]
+    expected = params.get("expected_items")
     response_format = params.get("format", "numbered")
+    terminator = params.get("terminator")
+    count_ok = isinstance(expected, int) and not isinstance(expected, bool) and expected >= 1
+    _require(count_ok, "expected_items must be an integer >= 1")
+    _require(response_format in FORMATS, f"format must be one of {', '.join(FORMATS)}")
+    for name in ("terminator", "marker", "delimiter"):
+        _require(isinstance(params.get(name, ""), str), f"{name} must be a string")
+
     lines = split_lines(response_of(subject.candidate))
     findings = _Findings()
-
-    terminator = params.get("terminator")
     if terminator is not None and terminator.strip():
         body = _check_terminator(lines, _terminator(terminator), findings)
     else:
@@ -202,6 +216,11 @@ def check(subject: Subject) -> Outcome:
     if not findings.unreadable:
         _count(findings, expected, bool(params.get("allow_extra_items", False)))
     return _outcome(findings, expected, response_format)
+
+
+def _require(condition: bool, message: str) -> None:
+    if not condition:
+        raise ValueError(f"protocol_complete: {message}")
 
 
 def split_lines(response: str) -> list[str]:
@@ -224,6 +243,7 @@ def _check_terminator(
         after = next((n for n in range(first + 1, last_number + 1) if lines[n - 1].strip()), None)
         if after is not None:
             findings.terminator_found = last_text
+            findings.terminator_from = first
             findings.add(
                 MALFORMED_TERMINATOR,
                 "text_after_terminator",
@@ -245,6 +265,8 @@ def _check_terminator(
             body.append((number, line))
             continue
         findings.add(MALFORMED_TERMINATOR, "text_around_terminator", line=number, found=line)
+        if findings.terminator_from is None:
+            findings.terminator_from = number
         # The rest of the line is still item text ("[3] Hallo <END>" keeps item 3).
         body.append((number, line[: match.start()] + line[match.end() :]))
 
@@ -358,7 +380,7 @@ def _read_json_array(body: list[tuple[int, str]], findings: _Findings) -> None:
                 malformed("not_json_array", position, "expected ',' or ']' in the array")
                 return
     position = skip(position)
-    if position < len(text):
+    if position < len(text) and not _after_terminator(line_at(position), findings):
         malformed("not_json_array", position, "text after the array: " + text[position:])
         return
 
@@ -376,6 +398,11 @@ def _read_json_array(body: list[tuple[int, str]], findings: _Findings) -> None:
             findings.add(MALFORMED_ITEM, "empty_item", line=line_at(start), index=index)
 
 
+def _after_terminator(line: int | None, findings: _Findings) -> bool:
+    start = findings.terminator_from
+    return start is not None and line is not None and line >= start
+
+
 def _json_type(value: Any) -> str:
     if value is None:
         return "null"
@@ -388,7 +415,10 @@ def _json_type(value: Any) -> str:
 
 def _count(findings: _Findings, expected: int, allow_extra: bool) -> None:
     present = {index for index in findings.indices if index > 0}
-    missing = [index for index in range(1, expected + 1) if index not in present]
+    # Stops after MAX_LISTED: a case may expect a huge count and the response hold nothing.
+    missing = list(
+        islice((index for index in range(1, expected + 1) if index not in present), MAX_LISTED)
+    )
     if missing:
         findings.add(MISSING_ITEM, "missing_items", missing=_capped(missing))
     extra = sorted(index for index in present if index > expected)

@@ -107,9 +107,7 @@ def config_from_mapping(data: Any) -> Config:
     """Check ``data`` (a parsed YAML document) key by key and build the configuration."""
     if not isinstance(data, dict):
         raise ConfigError("the configuration must be a mapping of keys to values")
-    unknown = [
-        str(key) for key in data if str(key) not in KEYS and not str(key).startswith("x-")
-    ]
+    unknown = [str(key) for key in data if str(key) not in KEYS and not str(key).startswith("x-")]
     if unknown:
         raise ConfigError(f"unknown key(s): {', '.join(unknown)} (known: {', '.join(KEYS)})")
     options: dict[str, Any] = {}

@@ -211,7 +211,11 @@ def review_problems(record: dict[str, Any], config: Config, partial: bool = Fals
     if shape is None:
         for criterion, score in record["scores"].items():
             if not isinstance(score, int) or isinstance(score, bool):
-                shape = ("schema.type", f"/scores/{_pointer_token(criterion)}", "must be an integer")
+                shape = (
+                    "schema.type",
+                    f"/scores/{_pointer_token(criterion)}",
+                    "must be an integer",
+                )
                 break
     if shape is not None:
         return [shape]

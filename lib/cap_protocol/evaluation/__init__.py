@@ -1,0 +1,1 @@
+"""Seed-compatible entry points: see ``cap_protocol.evaluation.semantic_quality``."""

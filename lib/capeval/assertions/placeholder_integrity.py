@@ -1,0 +1,262 @@
+"""``placeholder_integrity`` (SPEC §5.1): the source's placeholders survive translation.
+
+Params: ``syntax`` (``auto`` default | ``printf`` | ``python`` | ``icu`` | ``custom``),
+``allow_reorder`` (default true), ``style`` (python: ``auto`` | ``percent`` | ``brace``),
+``tags`` (icu/auto, default true), ``pattern`` or ``preset`` (custom).
+
+This module only dispatches: the extractors live in ``capeval.placeholders.<syntax>``, the
+comparer in ``capeval.placeholders.compare``, ICU in ``capeval.placeholders.icu``.
+
+Speed (the check runs once per case × candidate): a source is parsed once and cached, and a
+candidate whose placeholder texts (found by one ``findall``) equal the source's, in order,
+passes without a full parse — the usual case for a good translation.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from capeval.assertions import Subject
+from capeval.codes import REGEX_TIMEOUT
+from capeval.placeholders import auto as auto_syntax
+from capeval.placeholders import custom as custom_syntax
+from capeval.placeholders import printf as printf_syntax
+from capeval.placeholders import python as python_syntax
+from capeval.placeholders.compare import Extraction, Findings, compare, outcome
+from capeval.verdict import Outcome
+
+__all__ = ["check", "param_errors"]
+
+_PASS = Outcome()
+# Characters that look like '%', '{' or '}' but are not (full-width, Arabic, small forms).
+_LOOKALIKES = frozenset("％﹪٪｛｝﹛﹜")
+
+# Parsed sources, keyed by (mode, source). Bounded: cleared when full, since cases stream
+# by and the reuse that matters is one source checked for several systems in a row.
+_SOURCE_CACHE: dict[tuple[str, str], Any] = {}
+_SOURCE_CACHE_MAX = 4096
+
+
+def _cached(mode: str, source: str, parse: Any) -> Any:
+    key = (mode, source)
+    parsed = _SOURCE_CACHE.get(key)
+    if parsed is None:
+        if len(_SOURCE_CACHE) >= _SOURCE_CACHE_MAX:
+            _SOURCE_CACHE.clear()
+        parsed = parse(source)
+        _SOURCE_CACHE[key] = parsed
+    return parsed
+
+
+class _ParsedSource:
+    """A source's extraction groups plus what the fast path compares against."""
+
+    __slots__ = ("groups", "clean", "all_texts", "texts")
+
+    def __init__(self, groups: list[Extraction], all_texts: list[str], escapes: Any) -> None:
+        self.groups = groups
+        self.clean = not any(group.errors for group in groups)
+        # Every match of the fast regex, escapes included, and the placeholder texts alone.
+        self.all_texts = all_texts
+        self.texts = [t for t in all_texts if t not in escapes]
+
+
+def _parse_printf(source: str) -> _ParsedSource:
+    all_texts = printf_syntax.DIRECTIVE_TEXTS.findall(source) if "%" in source else []
+    return _ParsedSource([printf_syntax.extract_printf_placeholders(source)], all_texts, ("%%",))
+
+
+def _parse_percent(source: str) -> _ParsedSource:
+    all_texts = python_syntax.PERCENT_TEXTS.findall(source) if "%" in source else []
+    extraction = python_syntax.extract_python_percent_placeholders(source)
+    return _ParsedSource([extraction], all_texts, ("%%",))
+
+
+def _parse_brace(source: str) -> _ParsedSource:
+    all_texts = python_syntax.BRACE_TEXTS.findall(source)
+    extraction = python_syntax.extract_python_brace_placeholders(source)
+    return _ParsedSource([extraction], all_texts, ("{{", "}}"))
+
+
+def _parse_auto(source: str) -> _ParsedSource:
+    all_texts = auto_syntax.AUTO_TEXTS.findall(source)
+    groups = list(auto_syntax.extract_auto_placeholders(source))
+    return _ParsedSource(groups, all_texts, auto_syntax.AUTO_ESCAPES)
+
+
+def _python_style(source: str) -> str:
+    """SPEC's ``style: auto``: brace fields and/or ``%`` directives found in the source.
+
+    ``%`` directives are counted by auto's conservative rule, so a literal ``50% de`` in a
+    brace-style source does not make it percent style; with neither, the string is read with
+    the auto rules (which report invented placeholders of either style without treating a
+    literal ``%`` or ``{`` as broken syntax).
+    """
+    has_brace = bool(python_syntax.extract_python_brace_placeholders(source).tokens)
+    has_percent = bool(auto_syntax.extract_auto_placeholders(source)[2].tokens)
+    if has_brace and has_percent:
+        return "both"
+    if has_brace:
+        return "brace"
+    if has_percent:
+        return "percent"
+    return "neither"
+
+
+def _fast_pass(parsed: _ParsedSource, fast_regex: Any, text: str, escapes: Any) -> bool:
+    if not parsed.clean:
+        return False
+    found = fast_regex.findall(text)
+    if found == parsed.all_texts:
+        return True
+    return [t for t in found if t not in escapes] == parsed.texts
+
+
+def _compare_groups(
+    source: str,
+    text: str,
+    source_groups: list[Extraction],
+    candidate_groups: list[Extraction] | tuple[Extraction, ...],
+    allow_reorder: bool,
+    syntax: str,
+) -> Outcome:
+    findings = Findings()
+    for source_group, candidate_group in zip(source_groups, candidate_groups, strict=True):
+        findings.merge(compare(source_group.tokens, candidate_group.tokens, allow_reorder))
+    result = outcome(source, text, source_groups, list(candidate_groups), findings)
+    if result.passed:
+        return _PASS
+    result.evidence["syntax"] = syntax
+    lookalikes = sorted(_LOOKALIKES.intersection(text))
+    if lookalikes:
+        result.evidence["lookalikes"] = lookalikes
+    return result
+
+
+def _check_printf(source: str, text: str, allow_reorder: bool) -> Outcome:
+    parsed = _cached("printf", source, _parse_printf)
+    if "%" not in text and not parsed.all_texts and parsed.clean:
+        return _PASS
+    if _fast_pass(parsed, printf_syntax.DIRECTIVE_TEXTS, text, ("%%",)):
+        return _PASS
+    candidate = [printf_syntax.extract_printf_placeholders(text)]
+    return _compare_groups(source, text, parsed.groups, candidate, allow_reorder, "printf")
+
+
+def _check_python(source: str, text: str, allow_reorder: bool, style: str) -> Outcome:
+    if style == "auto":
+        style = _cached("python-style", source, _python_style)
+    if style == "percent":
+        parsed = _cached("percent", source, _parse_percent)
+        if _fast_pass(parsed, python_syntax.PERCENT_TEXTS, text, ("%%",)):
+            return _PASS
+        candidate = [python_syntax.extract_python_percent_placeholders(text)]
+    elif style == "brace":
+        parsed = _cached("brace", source, _parse_brace)
+        if _fast_pass(parsed, python_syntax.BRACE_TEXTS, text, ("{{", "}}")):
+            return _PASS
+        candidate = [python_syntax.extract_python_brace_placeholders(text)]
+    elif style == "both":
+        groups = _cached("python-both", source, lambda s: _ParsedSource(
+            python_syntax.extract_python_placeholders(s, "both"), [], ()
+        ))
+        candidate = python_syntax.extract_python_placeholders(text, "both")
+        return _compare_groups(source, text, groups.groups, candidate, allow_reorder, "python")
+    else:  # neither: the source has no placeholder of either style
+        return _check_auto_tokens(source, text, allow_reorder, "python")
+    return _compare_groups(source, text, parsed.groups, candidate, allow_reorder, "python")
+
+
+def _check_auto_tokens(source: str, text: str, allow_reorder: bool, syntax: str) -> Outcome:
+    parsed = _cached("auto", source, _parse_auto)
+    if _fast_pass(parsed, auto_syntax.AUTO_TEXTS, text, auto_syntax.AUTO_ESCAPES):
+        return _PASS
+    candidate = auto_syntax.extract_auto_placeholders(text)
+    return _compare_groups(source, text, parsed.groups, candidate, allow_reorder, syntax)
+
+
+def _check_icu(subject: Subject, allow_reorder: bool) -> Outcome:
+    from capeval.placeholders.icu import check_icu
+
+    return check_icu(
+        subject.source,
+        subject.text,
+        allow_reorder=allow_reorder,
+        tags=subject.params.get("tags", True),
+        target_locale=subject.case.get("target_locale", ""),
+    )
+
+
+def _check_custom(source: str, text: str, params: dict[str, Any], allow_reorder: bool) -> Outcome:
+    pattern = params.get("pattern")
+    preset = None if pattern is not None else params.get("preset")
+    side = "source"
+    try:
+        parsed = _cached(
+            f"custom:{preset}" if pattern is None else "custom-pattern:" + pattern,
+            source,
+            lambda s: custom_syntax.extract_custom_placeholders(s, pattern, preset),
+        )
+        side = "candidate"
+        candidate = custom_syntax.extract_custom_placeholders(text, pattern, preset)
+    except custom_syntax.PatternTimeout:
+        return Outcome(
+            REGEX_TIMEOUT,
+            f"the custom pattern ran longer than its time bound on the {side}",
+            {"side": side, "timeout_ms": int(custom_syntax.PATTERN_TIMEOUT_SECONDS * 1000)},
+        )
+    if parsed.tokens == candidate.tokens:
+        return _PASS
+    parsed, candidate = custom_syntax.with_tag_structure(preset, parsed, candidate)
+    return _compare_groups(source, text, [parsed], [candidate], allow_reorder, "custom")
+
+
+def check(subject: Subject) -> Outcome:
+    """The placeholder verdict for one case × candidate."""
+    params = subject.params
+    syntax = params.get("syntax", "auto")
+    allow_reorder = params.get("allow_reorder", True)
+    source = subject.source
+    text = subject.text
+    if syntax == "auto":
+        if auto_syntax.looks_like_icu(source):
+            return _check_icu(subject, allow_reorder)
+        return _check_auto_tokens(source, text, allow_reorder, "auto")
+    if syntax == "printf":
+        return _check_printf(source, text, allow_reorder)
+    if syntax == "python":
+        return _check_python(source, text, allow_reorder, params.get("style", "auto"))
+    if syntax == "icu":
+        return _check_icu(subject, allow_reorder)
+    if syntax == "custom":
+        return _check_custom(source, text, params, allow_reorder)
+    raise ValueError(f"unknown placeholder syntax {syntax!r}")
+
+
+def param_errors(case: dict, params: dict) -> list[str]:
+    """Contract rules on params beyond the JSON Schema (SPEC §4, §5.1)."""
+    errors: list[str] = []
+    syntax = params.get("syntax", "auto")
+    has_pattern = "pattern" in params
+    has_preset = "preset" in params
+    if syntax == "custom":
+        if has_pattern == has_preset:
+            errors.append("syntax custom needs exactly one of pattern or preset")
+    else:
+        for name in ("pattern", "preset"):
+            if name in params:
+                errors.append(f"{name} is only allowed with syntax custom")
+    if "style" in params and syntax != "python":
+        errors.append("style is only allowed with syntax python")
+    if "tags" in params and syntax not in ("icu", "auto"):
+        errors.append("tags is only allowed with syntax icu or auto")
+    pattern = params.get("pattern")
+    if isinstance(pattern, str):
+        try:
+            compiled = custom_syntax.compile_pattern(pattern)
+        except Exception as exc:  # regex.error, and overflow for absurd repeat counts
+            errors.append(f"pattern does not compile: {exc}")
+        else:
+            if compiled.fullmatch("") is not None:
+                errors.append("pattern matches the empty string")
+    return errors

@@ -1,0 +1,113 @@
+"""C/POSIX printf directives (SPEC §5.1 ``printf``).
+
+Grammar: ``%`` [``N$``] [flags ``-+ #0'``] [width: digits, ``*`` or ``*N$``]
+[``.`` precision: digits, ``*`` or ``*N$``] [length ``hh h l ll L q j z t``] conversion
+(C and glibc: ``d i o u x X e E f F g G a A c s p n m C S``) or a gettext ``<PRI…>`` macro
+(``%<PRId64>``). ``%%`` is an escape, not a placeholder. Any other ``%`` is a syntax error.
+
+Key and spec: a positional directive's key is its ``N``; an unnumbered one's key is the
+argument slot it consumes (a ``*`` width or precision consumes a slot of its own first, as in
+C). ``%m`` takes no argument (it prints ``strerror(errno)``), so it has no slot: it is keyed
+``%m`` like a named placeholder. The spec is the directive minus ``%`` and ``N$``, with the
+flags in a canonical order (``%-+d`` and ``%+-d`` are the same directive).
+Mixing numbered and unnumbered directives in one string is a syntax error, as in C.
+"""
+
+from __future__ import annotations
+
+import re
+
+from capeval.placeholders.compare import Extraction, Placeholder, SyntaxIssue
+
+__all__ = ["DIRECTIVE_TEXTS", "extract_printf_placeholders"]
+
+_PRI_MACRO = r"<PRI[diouxX](?:8|16|32|64|LEAST(?:8|16|32|64)|FAST(?:8|16|32|64)|MAX|PTR)>"
+_CONVERSIONS = "diouxXeEfFgGaAcspnmCS"
+_LENGTHS = "hh|h|ll|l|L|q|j|z|t"
+_ARG = r"[1-9][0-9]*\$"
+
+# One match per '%': an escape, a directive, or a bare '%' (the optional group failed).
+DIRECTIVE = re.compile(
+    rf"%(?:(?P<esc>%)|(?:(?P<pos>[1-9][0-9]*)\$)?(?P<flags>[-+ #0']*)"
+    rf"(?P<width>[0-9]+|\*(?:{_ARG})?)?(?:\.(?P<prec>[0-9]*|\*(?:{_ARG})?))?"
+    rf"(?P<len>{_LENGTHS})?(?P<conv>[{_CONVERSIONS}]|{_PRI_MACRO}))?"
+)
+# The same grammar without groups: findall gives the matched texts ('%%', directives, and
+# a bare '%' for an error), which is all the fast path needs.
+DIRECTIVE_TEXTS = re.compile(
+    rf"%(?:%|(?:{_ARG})?[-+ #0']*(?:[0-9]+|\*(?:{_ARG})?)?(?:\.(?:[0-9]*|\*(?:{_ARG})?))?"
+    rf"(?:{_LENGTHS})?(?:[{_CONVERSIONS}]|{_PRI_MACRO}))?"
+)
+_FLAG_ORDER = {flag: index for index, flag in enumerate("-+ #0'")}
+
+
+def _canonical_flags(flags: str) -> str:
+    if len(flags) < 2:
+        return flags
+    return "".join(sorted(set(flags), key=_FLAG_ORDER.__getitem__))
+
+
+def extract_printf_placeholders(text: str) -> Extraction:
+    """The printf directives of ``text`` in order, and its syntax errors."""
+    if "%" not in text:
+        return Extraction((), ())
+    tokens: list[Placeholder] = []
+    errors: list[SyntaxIssue] = []
+    slot = 0
+    numbered_at = unnumbered_at = -1
+    for match in DIRECTIVE.finditer(text):
+        conv = match["conv"]
+        if conv is None:
+            if match["esc"] is None:
+                errors.append(SyntaxIssue(match.start(), "'%' starts no valid directive"))
+            continue
+        position = match["pos"]
+        flags = match["flags"]
+        width = match["width"] or ""
+        prec = match["prec"]
+        spec = (
+            _canonical_flags(flags)
+            + width
+            + ("" if prec is None else "." + prec)
+            + (match["len"] or "")
+            + conv
+        )
+        start = match.start()
+        if position is not None:
+            if numbered_at < 0:
+                numbered_at = start
+            if width == "*" or prec == "*":
+                unnumbered_at = unnumbered_at if unnumbered_at >= 0 else start
+            tokens.append(Placeholder(match[0], int(position), spec, start, True))
+            continue
+        if conv == "m":
+            # glibc %m consumes no argument; it behaves like a named placeholder.
+            tokens.append(Placeholder(match[0], "%m", spec, start, True))
+            continue
+        if unnumbered_at < 0:
+            unnumbered_at = start
+        slot_spec = None
+        if width == "*" or prec == "*":
+            # Each '*' consumes an argument of its own, before the value's.
+            head = _canonical_flags(flags)
+            if width == "*":
+                slot += 1
+                head += f"*{slot}$"
+            else:
+                head += width
+            if prec == "*":
+                slot += 1
+                head += f".*{slot}$"
+            elif prec is not None:
+                head += "." + prec
+            slot_spec = head + (match["len"] or "") + conv
+        slot += 1
+        tokens.append(Placeholder(match[0], slot, spec, start, False, slot_spec))
+    if numbered_at >= 0 and unnumbered_at >= 0:
+        errors.append(
+            SyntaxIssue(
+                max(numbered_at, unnumbered_at),
+                "numbered (%N$) and unnumbered directives are mixed",
+            )
+        )
+    return Extraction(tuple(tokens), tuple(errors))

@@ -1,0 +1,163 @@
+# Generated from quality-case.json by capeval.schemas.build; do not edit.
+# source-sha256: c96f13c902c2d056f07d53832f9f9d0e67ed04a2e49f0e025071dd8e7a638ce9
+VERSION = "2.22.3"
+from decimal import Decimal
+import re
+from fastjsonschema import JsonSchemaValueException, JsonSchemaValuesException
+
+
+REGEX_PATTERNS = {
+    '^x-': re.compile('^x-')
+}
+
+NoneType = type(None)
+
+def validate_https___capeval_invalid_schemas_quality_case_v1_json(data, custom_formats={}, name_prefix=None):
+    if not isinstance(data, (dict)):
+        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'$schema': 'http://json-schema.org/draft-07/schema#', '$id': 'https://capeval.invalid/schemas/quality-case-v1.json', 'title': 'Quality case', 'description': 'One domain semantic-quality case (seed 000, SPEC §3). A non-synthetic case must name dataset_consent_ref or governance_ref (checked as consent.missing). Keys starting with x- are the extension point.', 'type': 'object', 'required': ['case_id', 'profile', 'domain', 'synthetic', 'scenario', 'input_summary', 'candidate_output', 'criteria', 'expected_quality_notes', 'privacy_labels'], 'properties': {'case_id': {'type': 'string', 'minLength': 1, 'maxLength': 200}, 'profile': {'type': 'string', 'minLength': 1}, 'domain': {'type': 'string', 'minLength': 1}, 'synthetic': {'type': 'boolean'}, 'scenario': {'type': 'string'}, 'input_summary': {'type': 'string'}, 'candidate_output': {'type': 'string'}, 'criteria': {'type': 'array', 'minItems': 1, 'uniqueItems': True, 'items': {'type': 'string', 'minLength': 1}}, 'expected_quality_notes': {'type': 'string'}, 'privacy_labels': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}, 'dataset_consent_ref': {'type': 'string', 'minLength': 1}, 'governance_ref': {'type': 'string', 'minLength': 1}, 'evidence_refs': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}, 'source_hash': {'type': 'string', 'minLength': 1}}, 'patternProperties': {'^x-': {}}, 'additionalProperties': False}, rule='type')
+    data_is_dict = isinstance(data, dict)
+    if data_is_dict:
+        data__missing_keys = set(['case_id', 'profile', 'domain', 'synthetic', 'scenario', 'input_summary', 'candidate_output', 'criteria', 'expected_quality_notes', 'privacy_labels']) - data.keys()
+        if data__missing_keys:
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'$schema': 'http://json-schema.org/draft-07/schema#', '$id': 'https://capeval.invalid/schemas/quality-case-v1.json', 'title': 'Quality case', 'description': 'One domain semantic-quality case (seed 000, SPEC §3). A non-synthetic case must name dataset_consent_ref or governance_ref (checked as consent.missing). Keys starting with x- are the extension point.', 'type': 'object', 'required': ['case_id', 'profile', 'domain', 'synthetic', 'scenario', 'input_summary', 'candidate_output', 'criteria', 'expected_quality_notes', 'privacy_labels'], 'properties': {'case_id': {'type': 'string', 'minLength': 1, 'maxLength': 200}, 'profile': {'type': 'string', 'minLength': 1}, 'domain': {'type': 'string', 'minLength': 1}, 'synthetic': {'type': 'boolean'}, 'scenario': {'type': 'string'}, 'input_summary': {'type': 'string'}, 'candidate_output': {'type': 'string'}, 'criteria': {'type': 'array', 'minItems': 1, 'uniqueItems': True, 'items': {'type': 'string', 'minLength': 1}}, 'expected_quality_notes': {'type': 'string'}, 'privacy_labels': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}, 'dataset_consent_ref': {'type': 'string', 'minLength': 1}, 'governance_ref': {'type': 'string', 'minLength': 1}, 'evidence_refs': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}, 'source_hash': {'type': 'string', 'minLength': 1}}, 'patternProperties': {'^x-': {}}, 'additionalProperties': False}, rule='required')
+        data_keys = set(data.keys())
+        if "case_id" in data_keys:
+            data_keys.remove("case_id")
+            data__caseid = data["case_id"]
+            if not isinstance(data__caseid, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".case_id must be string", value=data__caseid, name="" + (name_prefix or "data") + ".case_id", definition={'type': 'string', 'minLength': 1, 'maxLength': 200}, rule='type')
+            if isinstance(data__caseid, str):
+                data__caseid_len = len(data__caseid)
+                if data__caseid_len < 1:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".case_id must be longer than or equal to 1 characters", value=data__caseid, name="" + (name_prefix or "data") + ".case_id", definition={'type': 'string', 'minLength': 1, 'maxLength': 200}, rule='minLength')
+                if data__caseid_len > 200:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".case_id must be shorter than or equal to 200 characters", value=data__caseid, name="" + (name_prefix or "data") + ".case_id", definition={'type': 'string', 'minLength': 1, 'maxLength': 200}, rule='maxLength')
+        if "profile" in data_keys:
+            data_keys.remove("profile")
+            data__profile = data["profile"]
+            if not isinstance(data__profile, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".profile must be string", value=data__profile, name="" + (name_prefix or "data") + ".profile", definition={'type': 'string', 'minLength': 1}, rule='type')
+            if isinstance(data__profile, str):
+                data__profile_len = len(data__profile)
+                if data__profile_len < 1:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".profile must be longer than or equal to 1 characters", value=data__profile, name="" + (name_prefix or "data") + ".profile", definition={'type': 'string', 'minLength': 1}, rule='minLength')
+        if "domain" in data_keys:
+            data_keys.remove("domain")
+            data__domain = data["domain"]
+            if not isinstance(data__domain, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".domain must be string", value=data__domain, name="" + (name_prefix or "data") + ".domain", definition={'type': 'string', 'minLength': 1}, rule='type')
+            if isinstance(data__domain, str):
+                data__domain_len = len(data__domain)
+                if data__domain_len < 1:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".domain must be longer than or equal to 1 characters", value=data__domain, name="" + (name_prefix or "data") + ".domain", definition={'type': 'string', 'minLength': 1}, rule='minLength')
+        if "synthetic" in data_keys:
+            data_keys.remove("synthetic")
+            data__synthetic = data["synthetic"]
+            if not isinstance(data__synthetic, (bool)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".synthetic must be boolean", value=data__synthetic, name="" + (name_prefix or "data") + ".synthetic", definition={'type': 'boolean'}, rule='type')
+        if "scenario" in data_keys:
+            data_keys.remove("scenario")
+            data__scenario = data["scenario"]
+            if not isinstance(data__scenario, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".scenario must be string", value=data__scenario, name="" + (name_prefix or "data") + ".scenario", definition={'type': 'string'}, rule='type')
+        if "input_summary" in data_keys:
+            data_keys.remove("input_summary")
+            data__inputsummary = data["input_summary"]
+            if not isinstance(data__inputsummary, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".input_summary must be string", value=data__inputsummary, name="" + (name_prefix or "data") + ".input_summary", definition={'type': 'string'}, rule='type')
+        if "candidate_output" in data_keys:
+            data_keys.remove("candidate_output")
+            data__candidateoutput = data["candidate_output"]
+            if not isinstance(data__candidateoutput, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".candidate_output must be string", value=data__candidateoutput, name="" + (name_prefix or "data") + ".candidate_output", definition={'type': 'string'}, rule='type')
+        if "criteria" in data_keys:
+            data_keys.remove("criteria")
+            data__criteria = data["criteria"]
+            if not isinstance(data__criteria, (list, tuple)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".criteria must be array", value=data__criteria, name="" + (name_prefix or "data") + ".criteria", definition={'type': 'array', 'minItems': 1, 'uniqueItems': True, 'items': {'type': 'string', 'minLength': 1}}, rule='type')
+            data__criteria_is_list = isinstance(data__criteria, (list, tuple))
+            if data__criteria_is_list:
+                data__criteria_len = len(data__criteria)
+                if data__criteria_len < 1:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".criteria must contain at least 1 items", value=data__criteria, name="" + (name_prefix or "data") + ".criteria", definition={'type': 'array', 'minItems': 1, 'uniqueItems': True, 'items': {'type': 'string', 'minLength': 1}}, rule='minItems')
+                def fn(var): return frozenset(dict((k, fn(v)) for k, v in var.items()).items()) if hasattr(var, "items") else tuple(fn(v) for v in var) if isinstance(var, (dict, list)) else (bool, var) if isinstance(var, bool) else var
+                if data__criteria_len > len(set(fn(data__criteria_x) for data__criteria_x in data__criteria)):
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".criteria must contain unique items", value=data__criteria, name="" + (name_prefix or "data") + ".criteria", definition={'type': 'array', 'minItems': 1, 'uniqueItems': True, 'items': {'type': 'string', 'minLength': 1}}, rule='uniqueItems')
+                for data__criteria_x, data__criteria_item in enumerate(data__criteria):
+                    if not isinstance(data__criteria_item, (str)):
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".criteria[{data__criteria_x}]".format(**locals()) + " must be string", value=data__criteria_item, name="" + (name_prefix or "data") + ".criteria[{data__criteria_x}]".format(**locals()) + "", definition={'type': 'string', 'minLength': 1}, rule='type')
+                    if isinstance(data__criteria_item, str):
+                        data__criteria_item_len = len(data__criteria_item)
+                        if data__criteria_item_len < 1:
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".criteria[{data__criteria_x}]".format(**locals()) + " must be longer than or equal to 1 characters", value=data__criteria_item, name="" + (name_prefix or "data") + ".criteria[{data__criteria_x}]".format(**locals()) + "", definition={'type': 'string', 'minLength': 1}, rule='minLength')
+        if "expected_quality_notes" in data_keys:
+            data_keys.remove("expected_quality_notes")
+            data__expectedqualitynotes = data["expected_quality_notes"]
+            if not isinstance(data__expectedqualitynotes, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".expected_quality_notes must be string", value=data__expectedqualitynotes, name="" + (name_prefix or "data") + ".expected_quality_notes", definition={'type': 'string'}, rule='type')
+        if "privacy_labels" in data_keys:
+            data_keys.remove("privacy_labels")
+            data__privacylabels = data["privacy_labels"]
+            if not isinstance(data__privacylabels, (list, tuple)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".privacy_labels must be array", value=data__privacylabels, name="" + (name_prefix or "data") + ".privacy_labels", definition={'type': 'array', 'items': {'type': 'string', 'minLength': 1}}, rule='type')
+            data__privacylabels_is_list = isinstance(data__privacylabels, (list, tuple))
+            if data__privacylabels_is_list:
+                data__privacylabels_len = len(data__privacylabels)
+                for data__privacylabels_x, data__privacylabels_item in enumerate(data__privacylabels):
+                    if not isinstance(data__privacylabels_item, (str)):
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".privacy_labels[{data__privacylabels_x}]".format(**locals()) + " must be string", value=data__privacylabels_item, name="" + (name_prefix or "data") + ".privacy_labels[{data__privacylabels_x}]".format(**locals()) + "", definition={'type': 'string', 'minLength': 1}, rule='type')
+                    if isinstance(data__privacylabels_item, str):
+                        data__privacylabels_item_len = len(data__privacylabels_item)
+                        if data__privacylabels_item_len < 1:
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".privacy_labels[{data__privacylabels_x}]".format(**locals()) + " must be longer than or equal to 1 characters", value=data__privacylabels_item, name="" + (name_prefix or "data") + ".privacy_labels[{data__privacylabels_x}]".format(**locals()) + "", definition={'type': 'string', 'minLength': 1}, rule='minLength')
+        if "dataset_consent_ref" in data_keys:
+            data_keys.remove("dataset_consent_ref")
+            data__datasetconsentref = data["dataset_consent_ref"]
+            if not isinstance(data__datasetconsentref, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".dataset_consent_ref must be string", value=data__datasetconsentref, name="" + (name_prefix or "data") + ".dataset_consent_ref", definition={'type': 'string', 'minLength': 1}, rule='type')
+            if isinstance(data__datasetconsentref, str):
+                data__datasetconsentref_len = len(data__datasetconsentref)
+                if data__datasetconsentref_len < 1:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".dataset_consent_ref must be longer than or equal to 1 characters", value=data__datasetconsentref, name="" + (name_prefix or "data") + ".dataset_consent_ref", definition={'type': 'string', 'minLength': 1}, rule='minLength')
+        if "governance_ref" in data_keys:
+            data_keys.remove("governance_ref")
+            data__governanceref = data["governance_ref"]
+            if not isinstance(data__governanceref, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".governance_ref must be string", value=data__governanceref, name="" + (name_prefix or "data") + ".governance_ref", definition={'type': 'string', 'minLength': 1}, rule='type')
+            if isinstance(data__governanceref, str):
+                data__governanceref_len = len(data__governanceref)
+                if data__governanceref_len < 1:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".governance_ref must be longer than or equal to 1 characters", value=data__governanceref, name="" + (name_prefix or "data") + ".governance_ref", definition={'type': 'string', 'minLength': 1}, rule='minLength')
+        if "evidence_refs" in data_keys:
+            data_keys.remove("evidence_refs")
+            data__evidencerefs = data["evidence_refs"]
+            if not isinstance(data__evidencerefs, (list, tuple)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".evidence_refs must be array", value=data__evidencerefs, name="" + (name_prefix or "data") + ".evidence_refs", definition={'type': 'array', 'items': {'type': 'string', 'minLength': 1}}, rule='type')
+            data__evidencerefs_is_list = isinstance(data__evidencerefs, (list, tuple))
+            if data__evidencerefs_is_list:
+                data__evidencerefs_len = len(data__evidencerefs)
+                for data__evidencerefs_x, data__evidencerefs_item in enumerate(data__evidencerefs):
+                    if not isinstance(data__evidencerefs_item, (str)):
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".evidence_refs[{data__evidencerefs_x}]".format(**locals()) + " must be string", value=data__evidencerefs_item, name="" + (name_prefix or "data") + ".evidence_refs[{data__evidencerefs_x}]".format(**locals()) + "", definition={'type': 'string', 'minLength': 1}, rule='type')
+                    if isinstance(data__evidencerefs_item, str):
+                        data__evidencerefs_item_len = len(data__evidencerefs_item)
+                        if data__evidencerefs_item_len < 1:
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".evidence_refs[{data__evidencerefs_x}]".format(**locals()) + " must be longer than or equal to 1 characters", value=data__evidencerefs_item, name="" + (name_prefix or "data") + ".evidence_refs[{data__evidencerefs_x}]".format(**locals()) + "", definition={'type': 'string', 'minLength': 1}, rule='minLength')
+        if "source_hash" in data_keys:
+            data_keys.remove("source_hash")
+            data__sourcehash = data["source_hash"]
+            if not isinstance(data__sourcehash, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".source_hash must be string", value=data__sourcehash, name="" + (name_prefix or "data") + ".source_hash", definition={'type': 'string', 'minLength': 1}, rule='type')
+            if isinstance(data__sourcehash, str):
+                data__sourcehash_len = len(data__sourcehash)
+                if data__sourcehash_len < 1:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".source_hash must be longer than or equal to 1 characters", value=data__sourcehash, name="" + (name_prefix or "data") + ".source_hash", definition={'type': 'string', 'minLength': 1}, rule='minLength')
+        for data_key, data_val in data.items():
+            if REGEX_PATTERNS['^x-'].search(data_key):
+                if data_key in data_keys:
+                    data_keys.remove(data_key)
+        if data_keys:
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'$schema': 'http://json-schema.org/draft-07/schema#', '$id': 'https://capeval.invalid/schemas/quality-case-v1.json', 'title': 'Quality case', 'description': 'One domain semantic-quality case (seed 000, SPEC §3). A non-synthetic case must name dataset_consent_ref or governance_ref (checked as consent.missing). Keys starting with x- are the extension point.', 'type': 'object', 'required': ['case_id', 'profile', 'domain', 'synthetic', 'scenario', 'input_summary', 'candidate_output', 'criteria', 'expected_quality_notes', 'privacy_labels'], 'properties': {'case_id': {'type': 'string', 'minLength': 1, 'maxLength': 200}, 'profile': {'type': 'string', 'minLength': 1}, 'domain': {'type': 'string', 'minLength': 1}, 'synthetic': {'type': 'boolean'}, 'scenario': {'type': 'string'}, 'input_summary': {'type': 'string'}, 'candidate_output': {'type': 'string'}, 'criteria': {'type': 'array', 'minItems': 1, 'uniqueItems': True, 'items': {'type': 'string', 'minLength': 1}}, 'expected_quality_notes': {'type': 'string'}, 'privacy_labels': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}, 'dataset_consent_ref': {'type': 'string', 'minLength': 1}, 'governance_ref': {'type': 'string', 'minLength': 1}, 'evidence_refs': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}, 'source_hash': {'type': 'string', 'minLength': 1}}, 'patternProperties': {'^x-': {}}, 'additionalProperties': False}, rule='additionalProperties')
+    return data
+
+validate = validate_https___capeval_invalid_schemas_quality_case_v1_json

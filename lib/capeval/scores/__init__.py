@@ -1,0 +1,240 @@
+"""cap-aggregate-scores: reviewer scores → case verdicts, findings, run summary (SPEC §7).
+
+Glue only: reading and diagnostics are the chassis' (``capeval.cli``); the rules live in
+``config`` (the YAML), ``records`` (what a usable case/review/roster line is), ``aggregate``
+(statuses, findings, gate), ``agreement`` (Krippendorff's alpha) and ``partial``
+(``--partial``/``--merge``).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+
+from capeval.cli import Run, UsageError, filter_command
+
+TOOL = "cap-aggregate-scores"
+FORMATS = ("jsonl", "json")
+
+
+@filter_command(TOOL)
+def aggregate_scores(
+    run: Run,
+    cases: Annotated[
+        str,
+        typer.Option("--cases", metavar="FILE", help="The quality cases (JSON Lines)."),
+    ],
+    roster: Annotated[
+        str | None,
+        typer.Option(
+            "--roster",
+            metavar="FILE",
+            help="Reviewer roster (JSON Lines); only its assigned, unconflicted reviewers count.",
+        ),
+    ] = None,
+    config: Annotated[
+        str | None,
+        typer.Option("--config", metavar="FILE", help="YAML configuration (SPEC §7 keys)."),
+    ] = None,
+    format_: Annotated[
+        str,
+        typer.Option(
+            "--format",
+            metavar="FORMAT",
+            help="jsonl: one record per line; json: one document in the seed's report shape.",
+        ),
+    ] = "jsonl",
+    partial: Annotated[
+        bool, typer.Option("--partial", help="Emit mergeable partial records (the map step).")
+    ] = False,
+    merge: Annotated[
+        bool,
+        typer.Option("--merge", help="Read partial records of several shards (the reduce step)."),
+    ] = False,
+    fail_on_gate: Annotated[
+        bool, typer.Option("--fail-on-gate", help="Exit 1 when the gate cannot close.")
+    ] = False,
+) -> None:
+    """Aggregate reviewer scores per quality case and criterion.
+
+    Reads Review records; writes a case_verdict per case of --cases (status pass,
+    needs_review, needs_revision or blocked), finding records and a run_summary with
+    agreement, evidence tier and the gate. Reviews of cases not in --cases are skipped and
+    counted.
+
+    \b
+    Example:  cap-aggregate-scores --cases cases.jsonl < reviews.jsonl | cap-render-report
+    """
+    if format_ not in FORMATS:
+        raise UsageError(f"--format must be one of {', '.join(FORMATS)}, not {format_!r}")
+    if partial and merge:
+        raise UsageError("--partial and --merge exclude each other")
+    if partial and (format_ != "jsonl" or fail_on_gate):
+        raise UsageError("--partial writes partial records only: no --format json, no gate")
+
+    from capeval.scores.config import ConfigError, load_config
+
+    try:
+        settings = load_config(config)
+    except ConfigError as exc:
+        raise UsageError(str(exc)) from None
+    _Aggregate(run, settings, cases, roster).fold_reviews(
+        partial=partial, merge=merge, document=format_ == "json", fail_on_gate=fail_on_gate
+    )
+
+
+main = aggregate_scores
+
+
+class _Aggregate:
+    """One run: side inputs read, reviews folded, records written."""
+
+    def __init__(self, run: Run, config: Any, cases_path: str, roster_path: str | None) -> None:
+        from capeval.scores.aggregate import Aggregation
+
+        self.run = run
+        self.config = config
+        cases, refused = self._read_cases(cases_path)
+        roster = self._read_roster(roster_path) if roster_path is not None else None
+        self.aggregation = Aggregation(config, cases, roster, refused)
+        run.counts.update({"counted": 0, "uncounted": 0, "skipped": 0, "invalid": 0})
+
+    # -- side inputs -------------------------------------------------------------------------
+    def _read_cases(self, path: str) -> tuple[list[Any], list[Any]]:
+        from capeval.scores.aggregate import RefusedCase
+        from capeval.scores.records import case_from_record, case_problems
+
+        emit = self.run.diag.emit
+        accepted: dict[str, Any] = {}
+        refused: list[Any] = []
+        seen: set[str] = set()
+        for line_no, _raw, record in self._side(path):
+            case_id = record.get("case_id") if isinstance(record.get("case_id"), str) else None
+            problems = case_problems(record, self.config)
+            if case_id is not None and not problems:
+                if case_id in seen:
+                    problems = [("id.duplicate", "/case_id", f"case {case_id} already read")]
+            for code, pointer, message in problems:
+                emit(code, message, file=path, line=line_no, case_id=case_id, path=pointer)
+            if problems and problems[0][0] == "id.duplicate":
+                continue  # the first one is the case
+            if case_id is not None:
+                seen.add(case_id)
+            if not problems:
+                accepted[case_id] = case_from_record(record)
+                continue
+            synthetic = record.get("synthetic")
+            refused.append(
+                RefusedCase(
+                    synthetic=synthetic if isinstance(synthetic, bool) else None,
+                    dataset_consent_ref=bool(record.get("dataset_consent_ref")),
+                )
+            )
+        return list(accepted.values()), refused
+
+    def _read_roster(self, path: str) -> dict[str, Any]:
+        from capeval.scores.records import roster_entry_from_record, roster_problems
+
+        emit = self.run.diag.emit
+        roster: dict[str, Any] = {}
+        for line_no, _raw, record in self._side(path):
+            problems = roster_problems(record)
+            if not problems and record["reviewer_id"] in roster:
+                problems = [
+                    (
+                        "id.duplicate",
+                        "/reviewer_id",
+                        f"reviewer {record['reviewer_id']} already read",
+                    )
+                ]
+            for code, pointer, message in problems:
+                emit(code, message, file=path, line=line_no, path=pointer)
+            if not problems:
+                roster[record["reviewer_id"]] = roster_entry_from_record(record)
+        return roster
+
+    def _side(self, path: str) -> Any:
+        return self.run.side_records(path)
+
+    # -- the reviews -------------------------------------------------------------------------
+    def fold_reviews(self, *, partial: bool, merge: bool, document: bool, fail_on_gate: bool) -> None:
+        from capeval.scores import aggregate as agg
+        from capeval.scores.partial import partial_review, partial_skipped, read_partial
+        from capeval.scores.records import review_from_record, review_problems
+
+        run = self.run
+        counts = run.counts
+        emit = run.diag.emit
+        config = self.config
+        aggregation = self.aggregation
+        cases = aggregation.case_ids
+        write = run.out.write_record
+
+        for line_no, _raw, record in run.records():
+            case_id = record.get("case_id") if isinstance(record.get("case_id"), str) else None
+            if merge:
+                review, skipped, problems = read_partial(record, config)
+                if review is None and not problems:
+                    aggregation.skip(skipped)
+                    counts["skipped"] += skipped
+                    continue
+            else:
+                problems = review_problems(record, config, partial=False)
+                # A review of another case file is skipped once its shape is known, before
+                # its contract is checked: one scores file may serve several case files.
+                if _has_review_shape(problems) and record["case_id"] not in cases:
+                    aggregation.skip(1)
+                    counts["skipped"] += 1
+                    continue
+                review = None if problems else review_from_record(record)
+            for code, pointer, message in problems:
+                emit(code, message, file=run.file, line=line_no, case_id=case_id, path=pointer)
+            if problems:
+                counts["invalid"] += 1
+                continue
+            outcome = aggregation.add(review)
+            if outcome == agg.DUPLICATE:
+                emit(
+                    "review.duplicate",
+                    f"reviewer {review.reviewer_id} already reviewed this case; the first counts",
+                    file=run.file,
+                    line=line_no,
+                    case_id=case_id,
+                )
+                counts["invalid"] += 1
+            elif outcome == agg.SKIPPED:
+                counts["skipped"] += 1
+            else:
+                counts[outcome] += 1
+                if partial:
+                    write(partial_review(review))
+
+        if partial:
+            write(partial_skipped(aggregation.skipped_reviews))
+            return
+        result = aggregation.finish()
+        if document:
+            from capeval.jsonl import dumps
+
+            run.out.write_bytes(dumps(result.document()))
+        else:
+            for record in result.records():
+                write(record)
+        summary = result.summary
+        counted_statuses = ", ".join(
+            f"{summary['counts'][status]} {status}" for status in (*agg.STATUSES, "no_verdict")
+        )
+        run.summary_extra.append(f"cases: {counted_statuses}")
+        gate = summary["gate"]
+        run.summary_extra.append(
+            "gate can close"
+            if gate["can_close"]
+            else f"gate closed ({', '.join(gate['blockers'])})"
+        )
+        if fail_on_gate and not gate["can_close"]:
+            run.failed = True
+
+
+def _has_review_shape(problems: list[Any]) -> bool:
+    return not any(code.startswith("schema.") for code, _, _ in problems)

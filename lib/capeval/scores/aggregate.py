@@ -1,0 +1,405 @@
+"""Reviews folded into case verdicts, findings and one run summary (SPEC §7).
+
+Pure: no streams, no diagnostics. ``Aggregation`` takes the accepted cases, the roster and
+the configuration, is fed reviews one at a time (``add``) and ``finish`` returns the records
+of the run in their output order. The same records come out whatever order the reviews
+arrive in (reviewer lists, findings and statistics are ordered by case, criterion and
+reviewer id), except that of two reviews of one case by one reviewer the first one counts —
+which is what makes ``--partial``/``--merge`` give the bytes of one run.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from capeval.scores.agreement import ordinal_alpha
+from capeval.scores.config import Config
+from capeval.scores.records import Case, Review, RosterEntry
+
+PASS = "pass"
+NEEDS_REVIEW = "needs_review"
+NEEDS_REVISION = "needs_revision"
+BLOCKED = "blocked"
+# the order of the counts in the run summary (the seed's order)
+STATUSES: tuple[str, ...] = (PASS, NEEDS_REVIEW, NEEDS_REVISION, BLOCKED)
+
+# finding codes
+CONFLICTED_REVIEWER = "conflicted_reviewer"
+UNASSIGNED_REVIEWER = "unassigned_reviewer"
+UNKNOWN_REVIEWER = "unknown_reviewer"
+UNKNOWN_CRITERION = "unknown_criterion"
+DISAGREEMENT = "disagreement"
+
+# gate blockers, in the order they are listed
+CASE_NOT_PASS = "case_not_pass"
+SYNTHETIC_EVIDENCE = "synthetic_evidence"
+NO_EXPERT_VALIDATION = "no_expert_validation"
+BLOCKING_FINDINGS = "blocking_findings"
+
+# what ``Aggregation.add`` did with a review
+COUNTED = "counted"
+UNCOUNTED = "uncounted"
+SKIPPED = "skipped"
+DUPLICATE = "duplicate"
+
+_ROSTER_REASON = {
+    UNKNOWN_REVIEWER: "is not in the roster",
+    CONFLICTED_REVIEWER: "has a declared conflict with this case",
+    UNASSIGNED_REVIEWER: "is not assigned to this case",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class RefusedCase:
+    """A case of ``--cases`` that gets no verdict (consent rule, unknown profile, bad shape).
+
+    ``synthetic`` is None when the record did not say (it then takes no part in the run's
+    synthetic/tier flags); it still keeps the gate closed.
+    """
+
+    synthetic: bool | None = None
+    dataset_consent_ref: bool = False
+
+
+@dataclass(slots=True)
+class _CaseReviews:
+    case: Case
+    # reviewer id -> (review, roster finding code or None when counted)
+    reviews: dict[str, tuple[Review, str | None]] = field(default_factory=dict)
+
+
+def roster_code(
+    roster: dict[str, RosterEntry] | None, case_id: str, reviewer_id: str
+) -> str | None:
+    """Why a review is not counted (a finding code), or None when it is counted."""
+    if roster is None:
+        return None
+    entry = roster.get(reviewer_id)
+    if entry is None:
+        return UNKNOWN_REVIEWER
+    if case_id in entry.conflicts:
+        return CONFLICTED_REVIEWER
+    if entry.assignments is not None and case_id not in entry.assignments:
+        return UNASSIGNED_REVIEWER
+    return None
+
+
+def _round4(value: Fraction) -> float:
+    # exact arithmetic, one rounding: no floating-point noise in the output (SPEC §2)
+    return float(round(value, 4))
+
+
+def _number(value: float) -> str:
+    return repr(value) if value != int(value) else f"{value:.1f}"
+
+
+class Aggregation:
+    def __init__(
+        self,
+        config: Config,
+        cases: list[Case],
+        roster: dict[str, RosterEntry] | None = None,
+        refused: list[RefusedCase] | None = None,
+    ) -> None:
+        self.config = config
+        self.roster = roster
+        self.refused = list(refused or [])
+        self._cases: dict[str, _CaseReviews] = {case.case_id: _CaseReviews(case) for case in cases}
+        self._threshold = Fraction(repr(config.pass_threshold))
+        self.skipped_reviews = 0
+
+    @property
+    def case_ids(self) -> dict[str, _CaseReviews]:
+        """The accepted cases by id (a mapping: ``in`` is what callers need)."""
+        return self._cases
+
+    def add(self, review: Review) -> str:
+        """Take one review; say whether it was counted, uncounted, skipped or a duplicate."""
+        entry = self._cases.get(review.case_id)
+        if entry is None:
+            self.skipped_reviews += 1
+            return SKIPPED
+        if review.reviewer_id in entry.reviews:
+            return DUPLICATE
+        code = roster_code(self.roster, review.case_id, review.reviewer_id)
+        entry.reviews[review.reviewer_id] = (review, code)
+        return COUNTED if code is None else UNCOUNTED
+
+    def skip(self, n: int) -> None:
+        """Count ``n`` reviews skipped elsewhere (a shard's partial)."""
+        self.skipped_reviews += n
+
+    # -- the verdicts ------------------------------------------------------------------------
+    def finish(self) -> Result:
+        verdicts: list[dict[str, Any]] = []
+        findings: list[dict[str, Any]] = []
+        counted_reviews: list[Review] = []
+        # criterion -> per case, the counted scores (units for agreement)
+        units: dict[str, list[list[int]]] = {}
+        for entry in self._cases.values():
+            verdict, case_findings, counted = self._verdict(entry)
+            verdicts.append(verdict)
+            findings.extend(case_findings)
+            counted_reviews.extend(counted)
+            for criterion in entry.case.criteria:
+                units.setdefault(criterion, []).append(
+                    [r.scores[criterion] for r in counted if criterion in r.scores]
+                )
+        summary = self._summary(verdicts, findings, counted_reviews, units)
+        return Result(verdicts, findings, summary)
+
+    def _verdict(
+        self, entry: _CaseReviews
+    ) -> tuple[dict[str, Any], list[dict[str, Any]], list[Review]]:
+        config = self.config
+        case = entry.case
+        case_id = case.case_id
+        ordered = sorted(entry.reviews.items())
+        counted = [review for _, (review, code) in ordered if code is None]
+
+        raised: dict[str, list[str]] = {}
+        for review in counted:
+            for flag in review.blocking_flags:
+                raised.setdefault(flag, []).append(review.reviewer_id)
+        flags = [flag for flag in config.blocking_flags if flag in raised]
+
+        criteria: dict[str, dict[str, Any]] = {}
+        too_few: list[str] = []
+        disagreements: list[tuple[str, int, int]] = []
+        below: list[tuple[str, float]] = []
+        for criterion in case.criteria:
+            scores = [r.scores[criterion] for r in counted if criterion in r.scores]
+            n = len(scores)
+            if n:
+                exact_mean = Fraction(sum(scores), n)
+                mean: float | None = _round4(exact_mean)
+                low, high = min(scores), max(scores)
+            else:
+                exact_mean, mean, low, high = None, None, None, None
+            enough = n >= config.min_reviewers
+            disagree = n >= 2 and high - low >= config.disagreement_spread
+            meets = exact_mean is not None and exact_mean >= self._threshold
+            if not enough:
+                too_few.append(criterion)
+            if disagree:
+                disagreements.append((criterion, low, high))
+            if exact_mean is not None and not meets:
+                below.append((criterion, mean))
+            criteria[criterion] = {
+                "mean": mean,
+                "n": n,
+                "min": low,
+                "max": high,
+                # the criterion alone would let the case pass
+                "passed": enough and not disagree and meets,
+            }
+
+        reasons = [f"flag:{flag}" for flag in flags]
+        reasons += [f"too_few_reviewers:{c}" for c in too_few]
+        reasons += [f"disagreement:{c}" for c, _, _ in disagreements]
+        reasons += [f"below_threshold:{c}" for c, _ in below]
+        if flags:
+            status = BLOCKED
+        elif too_few or disagreements:
+            status = NEEDS_REVIEW
+        elif below:
+            status = NEEDS_REVISION
+        else:
+            status = PASS
+
+        findings: list[dict[str, Any]] = []
+        if status == BLOCKED:
+            raised_by = "; ".join(f"{flag} ({', '.join(raised[flag])})" for flag in flags)
+            findings.append(
+                _finding(
+                    case_id, BLOCKED, True, f"blocking flags from counted reviews: {raised_by}"
+                )
+            )
+        elif status == NEEDS_REVISION:
+            listed = ", ".join(f"{c} mean {_number(m)}" for c, m in below)
+            threshold = _number(config.pass_threshold)
+            findings.append(
+                _finding(case_id, NEEDS_REVISION, False, f"below threshold {threshold}: {listed}")
+            )
+        for criterion, low, high in disagreements:
+            findings.append(
+                _finding(
+                    case_id,
+                    DISAGREEMENT,
+                    False,
+                    f"{criterion} scores range {low}..{high} "
+                    f"(spread {high - low} >= {config.disagreement_spread})",
+                )
+            )
+        listed_criteria = set(case.criteria)
+        for reviewer_id, (review, code) in ordered:
+            if code is not None:
+                detail = f"reviewer {reviewer_id} {_ROSTER_REASON[code]}; review not counted"
+                if review.blocking_flags:
+                    detail += f"; it raised blocking flags: {', '.join(review.blocking_flags)}"
+                findings.append(_finding(case_id, code, bool(review.blocking_flags), detail))
+                continue
+            unknown = [c for c in review.scores if c not in listed_criteria]
+            if unknown:
+                findings.append(
+                    _finding(
+                        case_id,
+                        UNKNOWN_CRITERION,
+                        False,
+                        f"reviewer {reviewer_id} scored criteria the case does not list "
+                        f"(ignored): {', '.join(unknown)}",
+                    )
+                )
+
+        verdict = {
+            "kind": "case_verdict",
+            "case_id": case_id,
+            "profile": case.profile,
+            "status": status,
+            "criteria": criteria,
+            "blocking_flags": flags,
+            "reviewers": [review.reviewer_id for review in counted],
+            "reasons": reasons,
+        }
+        return verdict, findings, counted
+
+    # -- the run -----------------------------------------------------------------------------
+    def _summary(
+        self,
+        verdicts: list[dict[str, Any]],
+        findings: list[dict[str, Any]],
+        counted: list[Review],
+        units: dict[str, list[list[int]]],
+    ) -> dict[str, Any]:
+        config = self.config
+        cases = [entry.case for entry in self._cases.values()]
+        known_refused = [r for r in self.refused if r.synthetic is not None]
+        case_synthetic = [c.synthetic for c in cases] + [r.synthetic for r in known_refused]
+        review_synthetic = [r.synthetic for r in counted]
+        anything_synthetic = any(case_synthetic) or any(review_synthetic)
+        # refused cases whose record did not say are not known to be synthetic
+        synthetic_only = (
+            all(case_synthetic)
+            and all(review_synthetic)
+            and len(known_refused) == len(self.refused)
+        )
+        external = (
+            self.roster is not None
+            and bool(counted)
+            and not anything_synthetic
+            and len(known_refused) == len(self.refused)
+            and all(self._qualified_independent(r.reviewer_id) for r in counted)
+        )
+        if config.evidence_tier is not None:
+            tier = config.evidence_tier
+        elif anything_synthetic:
+            tier = "synthetic_onboarding"
+        elif (
+            (cases or self.refused)
+            and all(c.dataset_consent_ref for c in cases)
+            and all(r.dataset_consent_ref for r in self.refused)
+        ):
+            tier = "consent_governed_pilot"
+        else:
+            tier = "expert_authored_challenge"
+
+        counts = {status: 0 for status in STATUSES}
+        for verdict in verdicts:
+            counts[verdict["status"]] += 1
+        counts["no_verdict"] = len(self.refused)
+        counts["skipped_reviews"] = self.skipped_reviews
+
+        criteria: dict[str, dict[str, Any]] = {}
+        for criterion, per_case in units.items():
+            pooled = [score for unit in per_case for score in unit]
+            alpha, alpha_status = ordinal_alpha(per_case, config.value_domain)
+            criteria[criterion] = {
+                "mean": _round4(Fraction(sum(pooled), len(pooled))) if pooled else None,
+                "n": len(pooled),
+                "alpha": alpha,
+                "alpha_status": alpha_status,
+            }
+
+        blockers: list[str] = []
+        if not verdicts or self.refused or counts[PASS] != len(verdicts):
+            blockers.append(CASE_NOT_PASS)
+        if tier == "synthetic_onboarding" or anything_synthetic:
+            blockers.append(SYNTHETIC_EVIDENCE)
+        if not external:
+            blockers.append(NO_EXPERT_VALIDATION)
+        if any(finding["blocking"] for finding in findings):
+            blockers.append(BLOCKING_FINDINGS)
+
+        return {
+            "kind": "run_summary",
+            "separate_from_cap_conformance": True,
+            "synthetic_only": synthetic_only,
+            "external_expert_validation": external,
+            "evidence_tier": tier,
+            "counts": counts,
+            "criteria": criteria,
+            "gate": {"can_close": not blockers, "blockers": blockers},
+        }
+
+    def _qualified_independent(self, reviewer_id: str) -> bool:
+        entry = (self.roster or {}).get(reviewer_id)
+        return entry is not None and entry.independent and bool(entry.qualifications.strip())
+
+
+def _finding(case_id: str, code: str, blocking: bool, detail: str) -> dict[str, Any]:
+    return {
+        "kind": "finding",
+        "case_id": case_id,
+        "code": code,
+        "blocking": blocking,
+        "detail": detail,
+    }
+
+
+@dataclass(slots=True)
+class Result:
+    verdicts: list[dict[str, Any]]
+    findings: list[dict[str, Any]]
+    summary: dict[str, Any]
+
+    @property
+    def can_close(self) -> bool:
+        return self.summary["gate"]["can_close"]
+
+    def records(self) -> list[dict[str, Any]]:
+        """The output stream: verdicts in --cases order, findings, the run summary."""
+        return [*self.verdicts, *self.findings, self.summary]
+
+    def document(self) -> dict[str, Any]:
+        """The ``--format json`` document: the seed's harness report shape."""
+        summary = self.summary
+        return {
+            "separate_from_cap_conformance": True,
+            "synthetic_only": summary["synthetic_only"],
+            "external_expert_validation": summary["external_expert_validation"],
+            "evidence_tier": summary["evidence_tier"],
+            "gate": summary["gate"],
+            "criteria": summary["criteria"],
+            "counts": summary["counts"],
+            "cases": [
+                {
+                    "case_id": v["case_id"],
+                    "status": v["status"],
+                    "criteria": v["criteria"],
+                    "blocking_flags": v["blocking_flags"],
+                    "reasons": v["reasons"],
+                }
+                for v in self.verdicts
+            ],
+            "findings": [
+                {
+                    "case_id": f["case_id"],
+                    "code": f["code"],
+                    "blocking": f["blocking"],
+                    "detail": f["detail"],
+                }
+                for f in self.findings
+            ],
+        }

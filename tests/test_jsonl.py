@@ -1,0 +1,106 @@
+"""Unit tests of the JSON Lines reader and writer."""
+
+from __future__ import annotations
+
+import io
+import os
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from capeval.jsonl import Writer, read_lines
+
+
+def read_all(data: bytes, max_line_bytes: int = 1 << 20, **kw):
+    problems: list[tuple[int, str]] = []
+    items = list(
+        read_lines(io.BytesIO(data), lambda n, c, m: problems.append((n, c)), max_line_bytes, **kw)
+    )
+    return items, problems
+
+
+def test_line_numbers_are_physical_lines_counting_blanks():
+    items, problems = read_all(b'{"a":1}\n\n\n{"a":2}\r\n  \n{"a":3}')
+    assert [(n, r) for n, _raw, r in items] == [(1, {"a": 1}), (4, {"a": 2}), (6, {"a": 3})]
+    assert problems == []
+
+
+def test_raw_bytes_are_kept_without_end_of_line_or_bom():
+    items, _ = read_all(b'\xef\xbb\xbf{"a": 1,  "b":2}\r\n')
+    assert items[0][1] == b'{"a": 1,  "b":2}'
+
+
+def test_bom_only_stripped_on_the_first_line():
+    items, problems = read_all(b'{"a":1}\n\xef\xbb\xbf{"a":2}\n')
+    assert len(items) == 1 and problems == [(2, "jsonl.invalid_json")]
+
+
+def test_problems_are_classified():
+    data = b'{"a":\n\xff\n[]\n7\n{"ok":true}\n'
+    items, problems = read_all(data)
+    assert problems == [
+        (1, "jsonl.invalid_json"),
+        (2, "jsonl.invalid_utf8"),
+        (3, "jsonl.not_object"),
+        (4, "jsonl.not_object"),
+    ]
+    assert len(items) == 1
+
+
+def test_too_long_line_is_skipped_to_its_end_and_numbering_continues():
+    data = b'{"a":"' + b"x" * 200 + b'"}\n{"b":1}\n'
+    items, problems = read_all(data, max_line_bytes=50)
+    assert problems == [(1, "jsonl.too_long")]
+    assert [(n, r) for n, _raw, r in items] == [(2, {"b": 1})]
+
+
+def test_offsets_point_at_line_starts():
+    data = b'{"a":1}\r\n\n{"b":22}\n'
+    items, _ = read_all(data, with_offsets=True)
+    for _n, offset, raw, _r in items:
+        assert data[offset : offset + len(raw)] == raw
+
+
+@given(st.lists(st.dictionaries(st.text(max_size=5), st.integers() | st.text(max_size=5))))
+def test_any_list_of_objects_round_trips(objects):
+    import json
+
+    data = "".join(json.dumps(o) + "\n" for o in objects).encode()
+    items, problems = read_all(data)
+    assert problems == [] and [r for _n, _raw, r in items] == objects
+
+
+@given(st.binary(max_size=300))
+def test_random_bytes_never_raise_and_every_line_is_accounted_for(data):
+    items, problems = read_all(data, max_line_bytes=64)
+    lines = [line for line in data.split(b"\n") if line.strip(b" \t\r\n")]
+    # every non-blank physical line is either a record or a problem
+    assert len(items) + len(problems) <= len(lines) + 1
+    assert len(items) + len(problems) >= len([x for x in lines if x.strip()]) - 1
+
+
+def test_writer_buffers_until_flush():
+    read_fd, write_fd = os.pipe()
+    writer = Writer(write_fd)
+    writer.write_record({"b": 1, "a": [1, 2]})
+    writer.write_raw(b'{"x":1}')
+    os.set_blocking(read_fd, False)
+    try:
+        os.read(read_fd, 100)
+        raise AssertionError("nothing should be written before flush")
+    except BlockingIOError:
+        pass
+    writer.flush()
+    assert os.read(read_fd, 100) == b'{"b":1,"a":[1,2]}\n{"x":1}\n'
+    assert writer.records == 2
+    os.close(read_fd)
+    os.close(write_fd)
+
+
+def test_line_buffered_writer_writes_each_record():
+    read_fd, write_fd = os.pipe()
+    writer = Writer(write_fd, line_buffered=True)
+    writer.write_record({"a": 1})
+    assert os.read(read_fd, 100) == b'{"a":1}\n'
+    os.close(read_fd)
+    os.close(write_fd)
