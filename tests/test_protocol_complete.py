@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from capeval.assertions import Subject
 from capeval.assertions.protocol_complete import (
     check,
@@ -594,3 +595,9 @@ def test_unvalidated_bad_params_raise_value_error_for_the_engine(params):
     candidate = {"case_id": "c", "text": "[1] a"}
     with pytest.raises(ValueError):
         check(Subject.of({}, candidate, params))
+
+
+def test_a_multi_line_preamble_is_one_defect_at_its_first_line():
+    outcome = run("Sure!\n\nHere they are:\n[1] a\n[2] b\n[3] c")
+    assert reasons(outcome) == ["text_before_first_marker"]
+    assert outcome.evidence["line"] == 1

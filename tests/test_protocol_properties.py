@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import json
 
-from capeval.assertions import Subject
-from capeval.assertions.protocol_complete import check, loose_key
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+
+from capeval.assertions import Subject
+from capeval.assertions.protocol_complete import check, loose_key
 
 MALFORMED_ITEM = "protocol_malformed_item"
 MISSING_ITEM = "protocol_missing_item"

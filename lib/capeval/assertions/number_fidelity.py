@@ -26,7 +26,7 @@ import re
 import unicodedata
 from collections import deque
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 from capeval.assertions import Subject, nfc
@@ -95,7 +95,7 @@ def _char_class(chars: set[str]) -> str:
     return "[" + "".join(re.escape(c) for c in sorted(chars)) + "]"
 
 
-@lru_cache(maxsize=None)
+@cache
 def _locale_numbers(tag: str) -> _LocaleNumbers:
     """Separators of ``tag`` from CLDR (Babel), compiled into a reader. Once per locale."""
     groups, decimals, secondary_sizes = _cldr_separators(tag)

@@ -88,9 +88,10 @@ def _python_style(source: str) -> str:
     """SPEC's ``style: auto``: brace fields and/or ``%`` directives found in the source.
 
     ``%`` directives are counted by auto's conservative rule, so a literal ``50% de`` in a
-    brace-style source does not make it percent style; with neither, the string is read with
-    the auto rules (which report invented placeholders of either style without treating a
-    literal ``%`` or ``{`` as broken syntax).
+    brace-style source does not make it percent style. With neither, brace fields are read as
+    Python does and ``%`` directives by auto's rule: invented placeholders of either style are
+    reported without treating a literal ``%`` as broken syntax (``100 % sûr`` stays text,
+    ``{x}`` is extra).
     """
     has_brace = bool(python_syntax.extract_python_brace_placeholders(source).tokens)
     has_percent = bool(auto_syntax.extract_auto_placeholders(source)[2].tokens)
@@ -101,6 +102,17 @@ def _python_style(source: str) -> str:
     if has_percent:
         return "percent"
     return "neither"
+
+
+def _python_neither_groups(text: str) -> list[Extraction]:
+    return [
+        python_syntax.extract_python_brace_placeholders(text),
+        auto_syntax.extract_auto_placeholders(text)[2],
+    ]
+
+
+def _parse_python_neither(source: str) -> _ParsedSource:
+    return _ParsedSource(_python_neither_groups(source), [], ())
 
 
 def _fast_pass(parsed: _ParsedSource, fast_regex: Any, text: str, escapes: Any) -> bool:
@@ -135,8 +147,6 @@ def _compare_groups(
 
 def _check_printf(source: str, text: str, allow_reorder: bool) -> Outcome:
     parsed = _cached("printf", source, _parse_printf)
-    if "%" not in text and not parsed.all_texts and parsed.clean:
-        return _PASS
     if _fast_pass(parsed, printf_syntax.DIRECTIVE_TEXTS, text, ("%%",)):
         return _PASS
     candidate = [printf_syntax.extract_printf_placeholders(text)]
@@ -157,13 +167,17 @@ def _check_python(source: str, text: str, allow_reorder: bool, style: str) -> Ou
             return _PASS
         candidate = [python_syntax.extract_python_brace_placeholders(text)]
     elif style == "both":
-        groups = _cached("python-both", source, lambda s: _ParsedSource(
-            python_syntax.extract_python_placeholders(s, "both"), [], ()
-        ))
+        groups = _cached(
+            "python-both",
+            source,
+            lambda s: _ParsedSource(python_syntax.extract_python_placeholders(s, "both"), [], ()),
+        )
         candidate = python_syntax.extract_python_placeholders(text, "both")
         return _compare_groups(source, text, groups.groups, candidate, allow_reorder, "python")
-    else:  # neither: the source has no placeholder of either style
-        return _check_auto_tokens(source, text, allow_reorder, "python")
+    else:  # neither: brace fields strictly, '%' directives by auto's conservative rule
+        groups = _cached("python-neither", source, _parse_python_neither)
+        candidate = _python_neither_groups(text)
+        return _compare_groups(source, text, groups.groups, candidate, allow_reorder, "python")
     return _compare_groups(source, text, parsed.groups, candidate, allow_reorder, "python")
 
 
@@ -205,8 +219,8 @@ def _check_custom(source: str, text: str, params: dict[str, Any], allow_reorder:
             f"the custom pattern ran longer than its time bound on the {side}",
             {"side": side, "timeout_ms": int(custom_syntax.PATTERN_TIMEOUT_SECONDS * 1000)},
         )
-    if parsed.tokens == candidate.tokens:
-        return _PASS
+    if [t.text for t in parsed.tokens] == [t.text for t in candidate.tokens]:
+        return _PASS  # same tokens in the same order (tag nesting is then the source's)
     parsed, candidate = custom_syntax.with_tag_structure(preset, parsed, candidate)
     return _compare_groups(source, text, [parsed], [candidate], allow_reorder, "custom")
 

@@ -51,10 +51,8 @@ from capeval.codes import OK, RESULT_CODES
 from capeval.verdict import Outcome
 
 ASSERTION = "protocol_complete"
-MALFORMED_ITEM, MISSING_ITEM, EXTRA_ITEM, MALFORMED_TERMINATOR, MISSING_TERMINATOR = RESULT_CODES[
-    ASSERTION
-]
 _PRECEDENCE = RESULT_CODES[ASSERTION]
+MALFORMED_ITEM, MISSING_ITEM, EXTRA_ITEM, MALFORMED_TERMINATOR, MISSING_TERMINATOR = _PRECEDENCE
 
 DEFAULT_MARKER = "[{n}]"
 DEFAULT_DELIMITER = "---"
@@ -279,14 +277,16 @@ def _check_terminator(
 def _read_numbered(body: list[tuple[int, str]], marker: str, findings: _Findings) -> None:
     pattern = marker_pattern(marker)
     items: list[tuple[int, int, list[str]]] = []  # (index, line number, text parts)
+    preamble_reported = False
     for number, line in body:
         match = pattern.match(line)
         if match is not None:
             items.append((int(match["n"]), number, [match["rest"]]))
         elif items:
             items[-1][2].append(line)
-        elif line.strip():
+        elif line.strip() and not preamble_reported:  # its first line stands for all of it
             findings.add(MALFORMED_ITEM, "text_before_first_marker", line=number, found=line)
+            preamble_reported = True
 
     seen: set[int] = set()
     highest = 0
@@ -403,6 +403,9 @@ def _after_terminator(line: int | None, findings: _Findings) -> bool:
     return start is not None and line is not None and line >= start
 
 
+_JSON_ARTICLE = {"number": "a ", "boolean": "a ", "array": "an ", "object": "an "}
+
+
 def _json_type(value: Any) -> str:
     if value is None:
         return "null"
@@ -470,7 +473,8 @@ def _message(defect: dict[str, Any], expected: int, findings: _Findings) -> str:
         "out_of_order_index": f"item {index} is out of order",
         "empty_item": f"item {index} is empty",
         "not_json_array": f"the body is not a JSON array of strings: {defect.get('found', '')}",
-        "non_string_element": f"element {index} is a {defect.get('found')}, not a string",
+        "non_string_element": f"element {index} is {_JSON_ARTICLE.get(defect.get('found'), '')}"
+        f"{defect.get('found')}, not a string",
         "missing_items": f"expected {expected} items, found {found}; missing "
         + _list_text(defect.get("missing", [])),
         "extra_items": f"expected {expected} items, found {found}; unexpected "

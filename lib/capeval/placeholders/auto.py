@@ -117,10 +117,10 @@ def extract_auto_placeholders(text: str) -> tuple[Extraction, Extraction, Extrac
             position = match["ppos"]
             if name is not None:
                 percent.append(Placeholder(found, name, spec, start, True))
+            elif conv == "m":  # glibc %m takes no argument (see printf.py)
+                percent.append(Placeholder(found, "%m", spec, start, True))
             elif position is not None:
                 percent.append(Placeholder(found, int(position), spec, start, True))
-            elif conv == "m":
-                percent.append(Placeholder(found, "%m", spec, start, True))
             else:
                 slot_spec = None
                 if width == "*" or prec == "*":

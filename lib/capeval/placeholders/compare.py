@@ -115,6 +115,102 @@ def _count(items: list[Any]) -> dict[Any, int]:
     return counts
 
 
+def _by_identity(
+    tokens: tuple[Placeholder, ...], identities: list[Any]
+) -> dict[Any, list[Placeholder]]:
+    groups: dict[Any, list[Placeholder]] = {}
+    for token, identity in zip(tokens, identities, strict=True):
+        groups.setdefault(identity, []).append(token)
+    return groups
+
+
+def _surplus(
+    mine: dict[Any, list[Placeholder]], theirs: dict[Any, list[Placeholder]]
+) -> list[tuple[Any, list[Placeholder], int]]:
+    """Per identity that ``mine`` has more often: the occurrences that may be surplus, and
+    how many are. Occurrences whose key (slot) the other side also has are matched first."""
+    pools = []
+    for identity, tokens in mine.items():
+        other = theirs.get(identity, ())
+        need = len(tokens) - len(other)
+        if need <= 0:
+            continue
+        if not other:
+            pools.append((identity, tokens, need))
+            continue
+        other_keys = _count([t.key for t in other])
+        unmatched = []
+        for token in tokens:
+            if other_keys.get(token.key, 0):
+                other_keys[token.key] -= 1
+            else:
+                unmatched.append(token)
+        pools.append((identity, unmatched or tokens, need))
+    return pools
+
+
+def _pick(
+    pools: list[tuple[Any, list[Placeholder], int]], partner_keys: set[Any]
+) -> list[tuple[Any, Placeholder]]:
+    """Choose the surplus occurrences, preferring ones a mutation on the other side explains."""
+    chosen = []
+    for identity, tokens, need in pools:
+        preferred = [t for t in tokens if t.key in partner_keys]
+        rest = [t for t in tokens if t.key not in partner_keys]
+        chosen += [(identity, t) for t in (preferred + rest)[:need]]
+    chosen.sort(key=lambda pair: pair[1].pos)
+    return chosen
+
+
+def _step_one(
+    found: Findings,
+    source: tuple[Placeholder, ...],
+    source_ids: list[Any],
+    candidate: tuple[Placeholder, ...],
+    candidate_ids: list[Any],
+) -> None:
+    """Missing, extra, mutated and count_mismatch from the two multisets of identities.
+
+    Surplus occurrences (an identity the other side has fewer times, or not at all) are the
+    missing/extra candidates; a missing and an extra one with the same key (slot) are one
+    mutation — so ``%d %d`` → ``%i %d`` is ``%d`` mutated to ``%i`` at slot 1, not an extra
+    ``%i`` plus a count mismatch. What stays unpaired is missing/extra when its identity is
+    absent from the other side, else a count mismatch.
+    """
+    source_groups = _by_identity(source, source_ids)
+    candidate_groups = _by_identity(candidate, candidate_ids)
+    missing_pools = _surplus(source_groups, candidate_groups)
+    extra_pools = _surplus(candidate_groups, source_groups)
+    missing = _pick(missing_pools, {t.key for _, tokens, _ in extra_pools for t in tokens})
+    extra = _pick(extra_pools, {t.key for _, tokens, _ in missing_pools for t in tokens})
+    unpaired_extra = list(extra)
+    mismatched: dict[Any, None] = {}
+    for identity, lost in missing:
+        for index, (_, added) in enumerate(unpaired_extra):
+            if added.key == lost.key:
+                found.mutated.append((lost, added))
+                del unpaired_extra[index]
+                break
+        else:
+            if identity in candidate_groups:
+                mismatched[identity] = None
+            else:
+                found.missing.append(lost)
+    for identity, added in unpaired_extra:
+        if identity in source_groups:
+            mismatched[identity] = None
+        else:
+            found.extra.append(added)
+    for identity in mismatched:
+        found.count_mismatch.append(
+            (
+                (source_groups.get(identity) or candidate_groups[identity])[0].text,
+                len(source_groups.get(identity, ())),
+                len(candidate_groups.get(identity, ())),
+            )
+        )
+
+
 def compare(
     source: tuple[Placeholder, ...],
     candidate: tuple[Placeholder, ...],
@@ -135,32 +231,7 @@ def compare(
     source_counts = _count(source_ids)
     candidate_counts = _count(candidate_ids)
     if source_counts != candidate_counts:
-        missing = [t for t, i in zip(source, source_ids, strict=True) if i not in candidate_counts]
-        extra = [t for t, i in zip(candidate, candidate_ids, strict=True) if i not in source_counts]
-        # A missing and an extra placeholder with the same key (or slot) are one mutation.
-        if missing and extra:
-            unpaired = list(extra)
-            kept_missing = []
-            for lost in missing:
-                for index, added in enumerate(unpaired):
-                    if added.key == lost.key:
-                        found.mutated.append((lost, added))
-                        del unpaired[index]
-                        break
-                else:
-                    kept_missing.append(lost)
-            missing, extra = kept_missing, unpaired
-        found.missing = missing
-        found.extra = extra
-        seen = set()
-        for token, identity in zip(source, source_ids, strict=True):
-            if identity in seen:
-                continue
-            seen.add(identity)
-            expected = source_counts[identity]
-            actual = candidate_counts.get(identity, 0)
-            if actual and actual != expected:
-                found.count_mismatch.append((token.text, expected, actual))
+        _step_one(found, source, source_ids, candidate, candidate_ids)
         return found
 
     # Step 2: unnumbered binding — the same specs in another order rebinds arguments.
@@ -190,7 +261,12 @@ def outcome(
 ) -> Outcome:
     """Turn extractions and merged findings into the assertion's Outcome (SPEC precedence)."""
     errors = [
-        {"side": "source", "position": e.pos, "message": e.message, "near": _near(source_text, e.pos)}
+        {
+            "side": "source",
+            "position": e.pos,
+            "message": e.message,
+            "near": _near(source_text, e.pos),
+        }
         for x in source
         for e in x.errors
     ] + [

@@ -452,7 +452,7 @@ def plural_categories(locale_tag: str, ordinal: bool = False) -> frozenset[str] 
     """
     if not locale_tag:
         return None
-    from babel import Locale  # lazily: ~20 ms, paid only by cases with a plural
+    from babel import Locale, UnknownLocaleError  # lazily: ~20 ms, paid only by plurals
 
     candidates = [locale_tag]
     language = locale_tag.split("-", 1)[0]
@@ -461,7 +461,7 @@ def plural_categories(locale_tag: str, ordinal: bool = False) -> frozenset[str] 
     for tag in candidates:
         try:
             locale = Locale.parse(tag, sep="-")
-        except (ValueError, TypeError, LookupError):
+        except (UnknownLocaleError, ValueError, TypeError):
             continue
         rule = locale.ordinal_form if ordinal else locale.plural_form
         return frozenset(rule.tags) | {"other"}

@@ -8,7 +8,7 @@ Grammar: ``%`` [``N$``] [flags ``-+ #0'``] [width: digits, ``*`` or ``*N$``]
 Key and spec: a positional directive's key is its ``N``; an unnumbered one's key is the
 argument slot it consumes (a ``*`` width or precision consumes a slot of its own first, as in
 C). ``%m`` takes no argument (it prints ``strerror(errno)``), so it has no slot: it is keyed
-``%m`` like a named placeholder. The spec is the directive minus ``%`` and ``N$``, with the
+``%m`` like a named placeholder (``%2$m`` is the same placeholder: the ``N$`` means nothing). The spec is the directive minus ``%`` and ``N$``, with the
 flags in a canonical order (``%-+d`` and ``%+-d`` are the same directive).
 Mixing numbered and unnumbered directives in one string is a syntax error, as in C.
 """
@@ -73,16 +73,17 @@ def extract_printf_placeholders(text: str) -> Extraction:
             + conv
         )
         start = match.start()
+        if conv == "m":
+            # glibc %m consumes no argument (an N$ on it means nothing): it behaves like a
+            # named placeholder.
+            tokens.append(Placeholder(match[0], "%m", spec, start, True))
+            continue
         if position is not None:
             if numbered_at < 0:
                 numbered_at = start
             if width == "*" or prec == "*":
                 unnumbered_at = unnumbered_at if unnumbered_at >= 0 else start
             tokens.append(Placeholder(match[0], int(position), spec, start, True))
-            continue
-        if conv == "m":
-            # glibc %m consumes no argument; it behaves like a named placeholder.
-            tokens.append(Placeholder(match[0], "%m", spec, start, True))
             continue
         if unnumbered_at < 0:
             unnumbered_at = start

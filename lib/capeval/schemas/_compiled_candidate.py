@@ -6,7 +6,7 @@ import re
 from fastjsonschema import JsonSchemaValueException, JsonSchemaValuesException
 
 
-REGEX_PATTERNS = {
+REGEX_PATTERNS_validate = {
     '^x-': re.compile('^x-')
 }
 
@@ -50,7 +50,7 @@ def validate_https___capeval_invalid_schemas_candidate_v1_json(data, custom_form
                 if data__system_len < 1:
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".system must be longer than or equal to 1 characters", value=data__system, name="" + (name_prefix or "data") + ".system", definition={'type': 'string', 'minLength': 1}, rule='minLength')
         for data_key, data_val in data.items():
-            if REGEX_PATTERNS['^x-'].search(data_key):
+            if data_key.startswith('x-'):
                 if data_key in data_keys:
                     data_keys.remove(data_key)
         if data_keys:

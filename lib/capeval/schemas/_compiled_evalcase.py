@@ -1,30 +1,30 @@
 # Generated from evalcase.json by capeval.schemas.build; do not edit.
 # source-sha256: 8e02b8a6fa63c0cc5ae4aff25935d7d62b6d8edcbf9d881bc2ee0ed1b95d652b
+
 VERSION = "2.22.3"
 from decimal import Decimal
 import re
 from fastjsonschema import JsonSchemaValueException, JsonSchemaValuesException
 
 
-REGEX_PATTERNS = {
+REGEX_PATTERNS_validate_record = {
     '^[a-z0-9][a-z0-9-]*(\\.[a-z0-9][a-z0-9-]*)+$': re.compile('^[a-z0-9][a-z0-9-]*(\\.[a-z0-9][a-z0-9-]*)+\\Z'),
     '^[a-z0-9][a-z0-9_-]*$': re.compile('^[a-z0-9][a-z0-9_-]*\\Z'),
     '^[a-z0-9][a-z0-9._:/-]*$': re.compile('^[a-z0-9][a-z0-9._:/-]*\\Z'),
     '^x-': re.compile('^x-'),
-    '^[a-z][a-z0-9_]*$': re.compile('^[a-z][a-z0-9_]*\\Z'),
-    '\\{n\\}': re.compile('\\{n\\}')
+    '^[a-z][a-z0-9_]*$': re.compile('^[a-z][a-z0-9_]*\\Z')
 }
 
 NoneType = type(None)
 
 def validate_https___capeval_invalid_schemas_evalcase_v1_json(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (dict)):
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'$schema': 'http://json-schema.org/draft-07/schema#', '$id': 'https://capeval.invalid/schemas/evalcase-v1.json', 'title': 'EvalCase v1', 'description': 'One evaluation case of the EvalCase v1 contract (seed 001 §3). Keys starting with x- are the extension point.', 'type': 'object', 'required': ['schema_version', 'id', 'source_locale', 'target_locale', 'domain', 'source', 'assertions', 'provenance'], 'properties': {'schema_version': {'type': 'integer', 'const': 1}, 'id': {'type': 'string', 'maxLength': 200, 'pattern': '^[a-z0-9][a-z0-9-]*(\\.[a-z0-9][a-z0-9-]*)+$'}, 'source_locale': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'target_locale': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'domain': {'type': 'string', 'maxLength': 64, 'pattern': '^[a-z0-9][a-z0-9_-]*$'}, 'source': {'type': 'string'}, 'assertions': {'type': 'array', 'minItems': 1, 'items': {'type': 'object', 'required': ['name', 'severity'], 'properties': {'name': {'type': 'string', 'pattern': '^[a-z][a-z0-9_]*$'}, 'severity': {'enum': ['hard', 'report']}, 'params': {'type': 'object'}}, 'additionalProperties': False, 'allOf': [{'if': {'properties': {'name': {'const': 'placeholder_integrity'}}}, 'then': {'properties': {'params': {'$ref': '#/definitions/params_placeholder_integrity'}}}}, {'if': {'properties': {'name': {'const': 'protocol_complete'}}}, 'then': {'required': ['params'], 'properties': {'params': {'$ref': '#/definitions/params_protocol_complete'}}}}, {'if': {'properties': {'name': {'const': 'number_fidelity'}}}, 'then': {'properties': {'params': {'$ref': '#/definitions/params_number_fidelity'}}}}, {'if': {'properties': {'name': {'const': 'required_tokens'}}}, 'then': {'properties': {'params': {'$ref': '#/definitions/params_required_tokens'}}}}, {'if': {'properties': {'name': {'const': 'forbidden_renderings'}}}, 'then': {'properties': {'params': {'$ref': '#/definitions/params_forbidden_renderings'}}}}, {'if': {'properties': {'name': {'const': 'max_chars'}}}, 'then': {'properties': {'params': {'$ref': '#/definitions/params_max_chars'}}}}]}}, 'provenance': {'type': 'object', 'required': ['kind', 'license'], 'properties': {'kind': {'enum': ['synthetic', 'public-domain', 'compatible-licensed', 'authorized-regression']}, 'license': {'type': 'string'}, 'source': {'type': 'string', 'minLength': 1}, 'transformation': {'type': 'string'}}, 'additionalProperties': False}, 'context': {'type': 'object', 'properties': {'max_chars': {'type': 'integer', 'minimum': 1}}}, 'required_tokens': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}, 'references': {'type': 'array', 'items': {'type': 'string'}}, 'difficulty': {'enum': ['basic', 'intermediate', 'advanced']}, 'tags': {'type': 'array', 'items': {'type': 'string', 'pattern': '^[a-z0-9][a-z0-9._:/-]*$'}}}, 'patternProperties': {'^x-': {}}, 'additionalProperties': False, 'definitions': {'provenance': {'type': 'object', 'required': ['kind', 'license'], 'properties': {'kind': {'enum': ['synthetic', 'public-domain', 'compatible-licensed', 'authorized-regression']}, 'license': {'type': 'string'}, 'source': {'type': 'string', 'minLength': 1}, 'transformation': {'type': 'string'}}, 'additionalProperties': False}, 'assertion': {'type': 'object', 'required': ['name', 'severity'], 'properties': {'name': {'type': 'string', 'pattern': '^[a-z][a-z0-9_]*$'}, 'severity': {'enum': ['hard', 'report']}, 'params': {'type': 'object'}}, 'additionalProperties': False, 'allOf': [{'if': {'properties': {'name': {'const': 'placeholder_integrity'}}}, 'then': {'properties': {'params': {'type': 'object', 'properties': {'syntax': {'enum': ['auto', 'printf', 'python', 'icu', 'custom']}, 'allow_reorder': {'type': 'boolean'}, 'style': {'enum': ['auto', 'percent', 'brace']}, 'tags': {'type': 'boolean'}, 'pattern': {'type': 'string', 'minLength': 1}, 'preset': {'enum': ['mustache', 'ruby', 'dollar', 'numbered-tags', 'xml']}}, 'additionalProperties': False}}}}, {'if': {'properties': {'name': {'const': 'protocol_complete'}}}, 'then': {'required': ['params'], 'properties': {'params': {'type': 'object', 'required': ['expected_items'], 'properties': {'expected_items': {'type': 'integer', 'minimum': 1}, 'terminator': {'type': 'string', 'minLength': 1}, 'allow_extra_items': {'type': 'boolean'}, 'format': {'enum': ['numbered', 'json_array', 'delimited']}, 'marker': {'type': 'string', 'pattern': '\\{n\\}'}, 'delimiter': {'type': 'string', 'minLength': 1}}, 'additionalProperties': False}}}}, {'if': {'properties': {'name': {'const': 'number_fidelity'}}}, 'then': {'properties': {'params': {'type': 'object', 'properties': {'ignore': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}}, 'additionalProperties': False}}}}, {'if': {'properties': {'name': {'const': 'required_tokens'}}}, 'then': {'properties': {'params': {'type': 'object', 'properties': {'tokens': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}}, 'additionalProperties': False}}}}, {'if': {'properties': {'name': {'const': 'forbidden_renderings'}}}, 'then': {'properties': {'params': {'type': 'object', 'properties': {'patterns': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}, 'regex': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}, 'case_sensitive': {'type': 'boolean'}}, 'additionalProperties': False}}}}, {'if': {'properties': {'name': {'const': 'max_chars'}}}, 'then': {'properties': {'params': {'type': 'object', 'properties': {'max': {'type': 'integer', 'minimum': 1}, 'unit': {'enum': ['graphemes', 'codepoints', 'utf16', 'bytes', 'columns']}}, 'additionalProperties': False}}}}]}, 'params_placeholder_integrity': {'type': 'object', 'properties': {'syntax': {'enum': ['auto', 'printf', 'python', 'icu', 'custom']}, 'allow_reorder': {'type': 'boolean'}, 'style': {'enum': ['auto', 'percent', 'brace']}, 'tags': {'type': 'boolean'}, 'pattern': {'type': 'string', 'minLength': 1}, 'preset': {'enum': ['mustache', 'ruby', 'dollar', 'numbered-tags', 'xml']}}, 'additionalProperties': False}, 'params_protocol_complete': {'type': 'object', 'required': ['expected_items'], 'properties': {'expected_items': {'type': 'integer', 'minimum': 1}, 'terminator': {'type': 'string', 'minLength': 1}, 'allow_extra_items': {'type': 'boolean'}, 'format': {'enum': ['numbered', 'json_array', 'delimited']}, 'marker': {'type': 'string', 'pattern': '\\{n\\}'}, 'delimiter': {'type': 'string', 'minLength': 1}}, 'additionalProperties': False}, 'params_number_fidelity': {'type': 'object', 'properties': {'ignore': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}}, 'additionalProperties': False}, 'params_required_tokens': {'type': 'object', 'properties': {'tokens': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}}, 'additionalProperties': False}, 'params_forbidden_renderings': {'type': 'object', 'properties': {'patterns': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}, 'regex': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}, 'case_sensitive': {'type': 'boolean'}}, 'additionalProperties': False}, 'params_max_chars': {'type': 'object', 'properties': {'max': {'type': 'integer', 'minimum': 1}, 'unit': {'enum': ['graphemes', 'codepoints', 'utf16', 'bytes', 'columns']}}, 'additionalProperties': False}}}, rule='type')
+        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'$schema': 'http://json-schema.org/draft-07/schema#', '$id': 'https://capeval.invalid/schemas/evalcase-v1.json', 'title': 'EvalCase v1', 'description': 'One evaluation case of the EvalCase v1 contract (seed 001 §3). Keys starting with x- are the extension point.', 'type': 'object', 'required': ['schema_version', 'id', 'source_locale', 'target_locale', 'domain', 'source', 'assertions', 'provenance'], 'properties': {'schema_version': {'type': 'integer', 'const': 1}, 'id': {'type': 'string', 'maxLength': 200, 'pattern': '^[a-z0-9][a-z0-9-]*(\\.[a-z0-9][a-z0-9-]*)+$'}, 'source_locale': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'target_locale': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'domain': {'type': 'string', 'maxLength': 64, 'pattern': '^[a-z0-9][a-z0-9_-]*$'}, 'source': {'type': 'string'}, 'assertions': {'type': 'array', 'minItems': 1, 'items': {'type': 'object', 'required': ['name', 'severity'], 'properties': {'name': {'type': 'string', 'pattern': '^[a-z][a-z0-9_]*$'}, 'severity': {'enum': ['hard', 'report']}, 'params': {'type': 'object'}}, 'additionalProperties': False}}, 'provenance': {'type': 'object', 'required': ['kind', 'license'], 'properties': {'kind': {'enum': ['synthetic', 'public-domain', 'compatible-licensed', 'authorized-regression']}, 'license': {'type': 'string'}, 'source': {'type': 'string', 'minLength': 1}, 'transformation': {'type': 'string'}}, 'additionalProperties': False}, 'context': {'type': 'object', 'properties': {'max_chars': {'type': 'integer', 'minimum': 1}}}, 'required_tokens': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}, 'references': {'type': 'array', 'items': {'type': 'string'}}, 'difficulty': {'enum': ['basic', 'intermediate', 'advanced']}, 'tags': {'type': 'array', 'items': {'type': 'string', 'pattern': '^[a-z0-9][a-z0-9._:/-]*$'}}}, 'patternProperties': {'^x-': {}}, 'additionalProperties': False, 'definitions': {'provenance': {'type': 'object', 'required': ['kind', 'license'], 'properties': {'kind': {'enum': ['synthetic', 'public-domain', 'compatible-licensed', 'authorized-regression']}, 'license': {'type': 'string'}, 'source': {'type': 'string', 'minLength': 1}, 'transformation': {'type': 'string'}}, 'additionalProperties': False}, 'assertion': {'type': 'object', 'required': ['name', 'severity'], 'properties': {'name': {'type': 'string', 'pattern': '^[a-z][a-z0-9_]*$'}, 'severity': {'enum': ['hard', 'report']}, 'params': {'type': 'object'}}, 'additionalProperties': False}, 'params_placeholder_integrity': {'type': 'object', 'properties': {'syntax': {'enum': ['auto', 'printf', 'python', 'icu', 'custom']}, 'allow_reorder': {'type': 'boolean'}, 'style': {'enum': ['auto', 'percent', 'brace']}, 'tags': {'type': 'boolean'}, 'pattern': {'type': 'string', 'minLength': 1}, 'preset': {'enum': ['mustache', 'ruby', 'dollar', 'numbered-tags', 'xml']}}, 'additionalProperties': False}, 'params_protocol_complete': {'type': 'object', 'required': ['expected_items'], 'properties': {'expected_items': {'type': 'integer', 'minimum': 1}, 'terminator': {'type': 'string', 'minLength': 1}, 'allow_extra_items': {'type': 'boolean'}, 'format': {'enum': ['numbered', 'json_array', 'delimited']}, 'marker': {'type': 'string', 'pattern': '\\{n\\}'}, 'delimiter': {'type': 'string', 'minLength': 1}}, 'additionalProperties': False}, 'params_number_fidelity': {'type': 'object', 'properties': {'ignore': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}}, 'additionalProperties': False}, 'params_required_tokens': {'type': 'object', 'properties': {'tokens': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}}, 'additionalProperties': False}, 'params_forbidden_renderings': {'type': 'object', 'properties': {'patterns': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}, 'regex': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}, 'case_sensitive': {'type': 'boolean'}}, 'additionalProperties': False}, 'params_max_chars': {'type': 'object', 'properties': {'max': {'type': 'integer', 'minimum': 1}, 'unit': {'enum': ['graphemes', 'codepoints', 'utf16', 'bytes', 'columns']}}, 'additionalProperties': False}}}, rule='type')
     data_is_dict = isinstance(data, dict)
     if data_is_dict:
         data__missing_keys = set(['schema_version', 'id', 'source_locale', 'target_locale', 'domain', 'source', 'assertions', 'provenance']) - data.keys()
         if data__missing_keys:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'$schema': 'http://json-schema.org/draft-07/schema#', '$id': 'https://capeval.invalid/schemas/evalcase-v1.json', 'title': 'EvalCase v1', 'description': 'One evaluation case of the EvalCase v1 contract (seed 001 §3). Keys starting with x- are the extension point.', 'type': 'object', 'required': ['schema_version', 'id', 'source_locale', 'target_locale', 'domain', 'source', 'assertions', 'provenance'], 'properties': {'schema_version': {'type': 'integer', 'const': 1}, 'id': {'type': 'string', 'maxLength': 200, 'pattern': '^[a-z0-9][a-z0-9-]*(\\.[a-z0-9][a-z0-9-]*)+$'}, 'source_locale': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'target_locale': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'domain': {'type': 'string', 'maxLength': 64, 'pattern': '^[a-z0-9][a-z0-9_-]*$'}, 'source': {'type': 'string'}, 'assertions': {'type': 'array', 'minItems': 1, 'items': {'type': 'object', 'required': ['name', 'severity'], 'properties': {'name': {'type': 'string', 'pattern': '^[a-z][a-z0-9_]*$'}, 'severity': {'enum': ['hard', 'report']}, 'params': {'type': 'object'}}, 'additionalProperties': False, 'allOf': [{'if': {'properties': {'name': {'const': 'placeholder_integrity'}}}, 'then': {'properties': {'params': {'$ref': '#/definitions/params_placeholder_integrity'}}}}, {'if': {'properties': {'name': {'const': 'protocol_complete'}}}, 'then': {'required': ['params'], 'properties': {'params': {'$ref': '#/definitions/params_protocol_complete'}}}}, {'if': {'properties': {'name': {'const': 'number_fidelity'}}}, 'then': {'properties': {'params': {'$ref': '#/definitions/params_number_fidelity'}}}}, {'if': {'properties': {'name': {'const': 'required_tokens'}}}, 'then': {'properties': {'params': {'$ref': '#/definitions/params_required_tokens'}}}}, {'if': {'properties': {'name': {'const': 'forbidden_renderings'}}}, 'then': {'properties': {'params': {'$ref': '#/definitions/params_forbidden_renderings'}}}}, {'if': {'properties': {'name': {'const': 'max_chars'}}}, 'then': {'properties': {'params': {'$ref': '#/definitions/params_max_chars'}}}}]}}, 'provenance': {'type': 'object', 'required': ['kind', 'license'], 'properties': {'kind': {'enum': ['synthetic', 'public-domain', 'compatible-licensed', 'authorized-regression']}, 'license': {'type': 'string'}, 'source': {'type': 'string', 'minLength': 1}, 'transformation': {'type': 'string'}}, 'additionalProperties': False}, 'context': {'type': 'object', 'properties': {'max_chars': {'type': 'integer', 'minimum': 1}}}, 'required_tokens': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}, 'references': {'type': 'array', 'items': {'type': 'string'}}, 'difficulty': {'enum': ['basic', 'intermediate', 'advanced']}, 'tags': {'type': 'array', 'items': {'type': 'string', 'pattern': '^[a-z0-9][a-z0-9._:/-]*$'}}}, 'patternProperties': {'^x-': {}}, 'additionalProperties': False, 'definitions': {'provenance': {'type': 'object', 'required': ['kind', 'license'], 'properties': {'kind': {'enum': ['synthetic', 'public-domain', 'compatible-licensed', 'authorized-regression']}, 'license': {'type': 'string'}, 'source': {'type': 'string', 'minLength': 1}, 'transformation': {'type': 'string'}}, 'additionalProperties': False}, 'assertion': {'type': 'object', 'required': ['name', 'severity'], 'properties': {'name': {'type': 'string', 'pattern': '^[a-z][a-z0-9_]*$'}, 'severity': {'enum': ['hard', 'report']}, 'params': {'type': 'object'}}, 'additionalProperties': False, 'allOf': [{'if': {'properties': {'name': {'const': 'placeholder_integrity'}}}, 'then': {'properties': {'params': {'type': 'object', 'properties': {'syntax': {'enum': ['auto', 'printf', 'python', 'icu', 'custom']}, 'allow_reorder': {'type': 'boolean'}, 'style': {'enum': ['auto', 'percent', 'brace']}, 'tags': {'type': 'boolean'}, 'pattern': {'type': 'string', 'minLength': 1}, 'preset': {'enum': ['mustache', 'ruby', 'dollar', 'numbered-tags', 'xml']}}, 'additionalProperties': False}}}}, {'if': {'properties': {'name': {'const': 'protocol_complete'}}}, 'then': {'required': ['params'], 'properties': {'params': {'type': 'object', 'required': ['expected_items'], 'properties': {'expected_items': {'type': 'integer', 'minimum': 1}, 'terminator': {'type': 'string', 'minLength': 1}, 'allow_extra_items': {'type': 'boolean'}, 'format': {'enum': ['numbered', 'json_array', 'delimited']}, 'marker': {'type': 'string', 'pattern': '\\{n\\}'}, 'delimiter': {'type': 'string', 'minLength': 1}}, 'additionalProperties': False}}}}, {'if': {'properties': {'name': {'const': 'number_fidelity'}}}, 'then': {'properties': {'params': {'type': 'object', 'properties': {'ignore': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}}, 'additionalProperties': False}}}}, {'if': {'properties': {'name': {'const': 'required_tokens'}}}, 'then': {'properties': {'params': {'type': 'object', 'properties': {'tokens': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}}, 'additionalProperties': False}}}}, {'if': {'properties': {'name': {'const': 'forbidden_renderings'}}}, 'then': {'properties': {'params': {'type': 'object', 'properties': {'patterns': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}, 'regex': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}, 'case_sensitive': {'type': 'boolean'}}, 'additionalProperties': False}}}}, {'if': {'properties': {'name': {'const': 'max_chars'}}}, 'then': {'properties': {'params': {'type': 'object', 'properties': {'max': {'type': 'integer', 'minimum': 1}, 'unit': {'enum': ['graphemes', 'codepoints', 'utf16', 'bytes', 'columns']}}, 'additionalProperties': False}}}}]}, 'params_placeholder_integrity': {'type': 'object', 'properties': {'syntax': {'enum': ['auto', 'printf', 'python', 'icu', 'custom']}, 'allow_reorder': {'type': 'boolean'}, 'style': {'enum': ['auto', 'percent', 'brace']}, 'tags': {'type': 'boolean'}, 'pattern': {'type': 'string', 'minLength': 1}, 'preset': {'enum': ['mustache', 'ruby', 'dollar', 'numbered-tags', 'xml']}}, 'additionalProperties': False}, 'params_protocol_complete': {'type': 'object', 'required': ['expected_items'], 'properties': {'expected_items': {'type': 'integer', 'minimum': 1}, 'terminator': {'type': 'string', 'minLength': 1}, 'allow_extra_items': {'type': 'boolean'}, 'format': {'enum': ['numbered', 'json_array', 'delimited']}, 'marker': {'type': 'string', 'pattern': '\\{n\\}'}, 'delimiter': {'type': 'string', 'minLength': 1}}, 'additionalProperties': False}, 'params_number_fidelity': {'type': 'object', 'properties': {'ignore': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}}, 'additionalProperties': False}, 'params_required_tokens': {'type': 'object', 'properties': {'tokens': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}}, 'additionalProperties': False}, 'params_forbidden_renderings': {'type': 'object', 'properties': {'patterns': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}, 'regex': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}, 'case_sensitive': {'type': 'boolean'}}, 'additionalProperties': False}, 'params_max_chars': {'type': 'object', 'properties': {'max': {'type': 'integer', 'minimum': 1}, 'unit': {'enum': ['graphemes', 'codepoints', 'utf16', 'bytes', 'columns']}}, 'additionalProperties': False}}}, rule='required')
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'$schema': 'http://json-schema.org/draft-07/schema#', '$id': 'https://capeval.invalid/schemas/evalcase-v1.json', 'title': 'EvalCase v1', 'description': 'One evaluation case of the EvalCase v1 contract (seed 001 §3). Keys starting with x- are the extension point.', 'type': 'object', 'required': ['schema_version', 'id', 'source_locale', 'target_locale', 'domain', 'source', 'assertions', 'provenance'], 'properties': {'schema_version': {'type': 'integer', 'const': 1}, 'id': {'type': 'string', 'maxLength': 200, 'pattern': '^[a-z0-9][a-z0-9-]*(\\.[a-z0-9][a-z0-9-]*)+$'}, 'source_locale': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'target_locale': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'domain': {'type': 'string', 'maxLength': 64, 'pattern': '^[a-z0-9][a-z0-9_-]*$'}, 'source': {'type': 'string'}, 'assertions': {'type': 'array', 'minItems': 1, 'items': {'type': 'object', 'required': ['name', 'severity'], 'properties': {'name': {'type': 'string', 'pattern': '^[a-z][a-z0-9_]*$'}, 'severity': {'enum': ['hard', 'report']}, 'params': {'type': 'object'}}, 'additionalProperties': False}}, 'provenance': {'type': 'object', 'required': ['kind', 'license'], 'properties': {'kind': {'enum': ['synthetic', 'public-domain', 'compatible-licensed', 'authorized-regression']}, 'license': {'type': 'string'}, 'source': {'type': 'string', 'minLength': 1}, 'transformation': {'type': 'string'}}, 'additionalProperties': False}, 'context': {'type': 'object', 'properties': {'max_chars': {'type': 'integer', 'minimum': 1}}}, 'required_tokens': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}, 'references': {'type': 'array', 'items': {'type': 'string'}}, 'difficulty': {'enum': ['basic', 'intermediate', 'advanced']}, 'tags': {'type': 'array', 'items': {'type': 'string', 'pattern': '^[a-z0-9][a-z0-9._:/-]*$'}}}, 'patternProperties': {'^x-': {}}, 'additionalProperties': False, 'definitions': {'provenance': {'type': 'object', 'required': ['kind', 'license'], 'properties': {'kind': {'enum': ['synthetic', 'public-domain', 'compatible-licensed', 'authorized-regression']}, 'license': {'type': 'string'}, 'source': {'type': 'string', 'minLength': 1}, 'transformation': {'type': 'string'}}, 'additionalProperties': False}, 'assertion': {'type': 'object', 'required': ['name', 'severity'], 'properties': {'name': {'type': 'string', 'pattern': '^[a-z][a-z0-9_]*$'}, 'severity': {'enum': ['hard', 'report']}, 'params': {'type': 'object'}}, 'additionalProperties': False}, 'params_placeholder_integrity': {'type': 'object', 'properties': {'syntax': {'enum': ['auto', 'printf', 'python', 'icu', 'custom']}, 'allow_reorder': {'type': 'boolean'}, 'style': {'enum': ['auto', 'percent', 'brace']}, 'tags': {'type': 'boolean'}, 'pattern': {'type': 'string', 'minLength': 1}, 'preset': {'enum': ['mustache', 'ruby', 'dollar', 'numbered-tags', 'xml']}}, 'additionalProperties': False}, 'params_protocol_complete': {'type': 'object', 'required': ['expected_items'], 'properties': {'expected_items': {'type': 'integer', 'minimum': 1}, 'terminator': {'type': 'string', 'minLength': 1}, 'allow_extra_items': {'type': 'boolean'}, 'format': {'enum': ['numbered', 'json_array', 'delimited']}, 'marker': {'type': 'string', 'pattern': '\\{n\\}'}, 'delimiter': {'type': 'string', 'minLength': 1}}, 'additionalProperties': False}, 'params_number_fidelity': {'type': 'object', 'properties': {'ignore': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}}, 'additionalProperties': False}, 'params_required_tokens': {'type': 'object', 'properties': {'tokens': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}}, 'additionalProperties': False}, 'params_forbidden_renderings': {'type': 'object', 'properties': {'patterns': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}, 'regex': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}, 'case_sensitive': {'type': 'boolean'}}, 'additionalProperties': False}, 'params_max_chars': {'type': 'object', 'properties': {'max': {'type': 'integer', 'minimum': 1}, 'unit': {'enum': ['graphemes', 'codepoints', 'utf16', 'bytes', 'columns']}}, 'additionalProperties': False}}}, rule='required')
         data_keys = set(data.keys())
         if "schema_version" in data_keys:
             data_keys.remove("schema_version")
@@ -42,7 +42,7 @@ def validate_https___capeval_invalid_schemas_evalcase_v1_json(data, custom_forma
                 data__id_len = len(data__id)
                 if data__id_len > 200:
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".id must be shorter than or equal to 200 characters", value=data__id, name="" + (name_prefix or "data") + ".id", definition={'type': 'string', 'maxLength': 200, 'pattern': '^[a-z0-9][a-z0-9-]*(\\.[a-z0-9][a-z0-9-]*)+$'}, rule='maxLength')
-                if not REGEX_PATTERNS['^[a-z0-9][a-z0-9-]*(\\.[a-z0-9][a-z0-9-]*)+$'].search(data__id):
+                if not REGEX_PATTERNS_validate_record['^[a-z0-9][a-z0-9-]*(\\.[a-z0-9][a-z0-9-]*)+$'].search(data__id):
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".id must match pattern ^[a-z0-9][a-z0-9-]*(\\.[a-z0-9][a-z0-9-]*)+$", value=data__id, name="" + (name_prefix or "data") + ".id", definition={'type': 'string', 'maxLength': 200, 'pattern': '^[a-z0-9][a-z0-9-]*(\\.[a-z0-9][a-z0-9-]*)+$'}, rule='pattern')
         if "source_locale" in data_keys:
             data_keys.remove("source_locale")
@@ -75,7 +75,7 @@ def validate_https___capeval_invalid_schemas_evalcase_v1_json(data, custom_forma
                 data__domain_len = len(data__domain)
                 if data__domain_len > 64:
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".domain must be shorter than or equal to 64 characters", value=data__domain, name="" + (name_prefix or "data") + ".domain", definition={'type': 'string', 'maxLength': 64, 'pattern': '^[a-z0-9][a-z0-9_-]*$'}, rule='maxLength')
-                if not REGEX_PATTERNS['^[a-z0-9][a-z0-9_-]*$'].search(data__domain):
+                if not REGEX_PATTERNS_validate_record['^[a-z0-9][a-z0-9_-]*$'].search(data__domain):
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".domain must match pattern ^[a-z0-9][a-z0-9_-]*$", value=data__domain, name="" + (name_prefix or "data") + ".domain", definition={'type': 'string', 'maxLength': 64, 'pattern': '^[a-z0-9][a-z0-9_-]*$'}, rule='pattern')
         if "source" in data_keys:
             data_keys.remove("source")
@@ -86,14 +86,14 @@ def validate_https___capeval_invalid_schemas_evalcase_v1_json(data, custom_forma
             data_keys.remove("assertions")
             data__assertions = data["assertions"]
             if not isinstance(data__assertions, (list, tuple)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".assertions must be array", value=data__assertions, name="" + (name_prefix or "data") + ".assertions", definition={'type': 'array', 'minItems': 1, 'items': {'type': 'object', 'required': ['name', 'severity'], 'properties': {'name': {'type': 'string', 'pattern': '^[a-z][a-z0-9_]*$'}, 'severity': {'enum': ['hard', 'report']}, 'params': {'type': 'object'}}, 'additionalProperties': False, 'allOf': [{'if': {'properties': {'name': {'const': 'placeholder_integrity'}}}, 'then': {'properties': {'params': {'$ref': '#/definitions/params_placeholder_integrity'}}}}, {'if': {'properties': {'name': {'const': 'protocol_complete'}}}, 'then': {'required': ['params'], 'properties': {'params': {'$ref': '#/definitions/params_protocol_complete'}}}}, {'if': {'properties': {'name': {'const': 'number_fidelity'}}}, 'then': {'properties': {'params': {'$ref': '#/definitions/params_number_fidelity'}}}}, {'if': {'properties': {'name': {'const': 'required_tokens'}}}, 'then': {'properties': {'params': {'$ref': '#/definitions/params_required_tokens'}}}}, {'if': {'properties': {'name': {'const': 'forbidden_renderings'}}}, 'then': {'properties': {'params': {'$ref': '#/definitions/params_forbidden_renderings'}}}}, {'if': {'properties': {'name': {'const': 'max_chars'}}}, 'then': {'properties': {'params': {'$ref': '#/definitions/params_max_chars'}}}}]}}, rule='type')
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".assertions must be array", value=data__assertions, name="" + (name_prefix or "data") + ".assertions", definition={'type': 'array', 'minItems': 1, 'items': {'type': 'object', 'required': ['name', 'severity'], 'properties': {'name': {'type': 'string', 'pattern': '^[a-z][a-z0-9_]*$'}, 'severity': {'enum': ['hard', 'report']}, 'params': {'type': 'object'}}, 'additionalProperties': False}}, rule='type')
             data__assertions_is_list = isinstance(data__assertions, (list, tuple))
             if data__assertions_is_list:
                 data__assertions_len = len(data__assertions)
                 if data__assertions_len < 1:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".assertions must contain at least 1 items", value=data__assertions, name="" + (name_prefix or "data") + ".assertions", definition={'type': 'array', 'minItems': 1, 'items': {'type': 'object', 'required': ['name', 'severity'], 'properties': {'name': {'type': 'string', 'pattern': '^[a-z][a-z0-9_]*$'}, 'severity': {'enum': ['hard', 'report']}, 'params': {'type': 'object'}}, 'additionalProperties': False, 'allOf': [{'if': {'properties': {'name': {'const': 'placeholder_integrity'}}}, 'then': {'properties': {'params': {'$ref': '#/definitions/params_placeholder_integrity'}}}}, {'if': {'properties': {'name': {'const': 'protocol_complete'}}}, 'then': {'required': ['params'], 'properties': {'params': {'$ref': '#/definitions/params_protocol_complete'}}}}, {'if': {'properties': {'name': {'const': 'number_fidelity'}}}, 'then': {'properties': {'params': {'$ref': '#/definitions/params_number_fidelity'}}}}, {'if': {'properties': {'name': {'const': 'required_tokens'}}}, 'then': {'properties': {'params': {'$ref': '#/definitions/params_required_tokens'}}}}, {'if': {'properties': {'name': {'const': 'forbidden_renderings'}}}, 'then': {'properties': {'params': {'$ref': '#/definitions/params_forbidden_renderings'}}}}, {'if': {'properties': {'name': {'const': 'max_chars'}}}, 'then': {'properties': {'params': {'$ref': '#/definitions/params_max_chars'}}}}]}}, rule='minItems')
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".assertions must contain at least 1 items", value=data__assertions, name="" + (name_prefix or "data") + ".assertions", definition={'type': 'array', 'minItems': 1, 'items': {'type': 'object', 'required': ['name', 'severity'], 'properties': {'name': {'type': 'string', 'pattern': '^[a-z][a-z0-9_]*$'}, 'severity': {'enum': ['hard', 'report']}, 'params': {'type': 'object'}}, 'additionalProperties': False}}, rule='minItems')
                 for data__assertions_x, data__assertions_item in enumerate(data__assertions):
-                    validate_https___capeval_invalid_schemas_evalcase_v1_json__definitions_assertion(data__assertions_item, custom_formats, (name_prefix or "data") + ".assertions[{data__assertions_x}]".format(**locals()))
+                    validate_https___capeval_invalid_schemas_evalcase_v1_json__definitions_assertion(data__assertions_item, custom_formats, (name_prefix or "data") + f".assertions[{data__assertions_x}]")
         if "provenance" in data_keys:
             data_keys.remove("provenance")
             data__provenance = data["provenance"]
@@ -124,11 +124,11 @@ def validate_https___capeval_invalid_schemas_evalcase_v1_json(data, custom_forma
                 data__requiredtokens_len = len(data__requiredtokens)
                 for data__requiredtokens_x, data__requiredtokens_item in enumerate(data__requiredtokens):
                     if not isinstance(data__requiredtokens_item, (str)):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".required_tokens[{data__requiredtokens_x}]".format(**locals()) + " must be string", value=data__requiredtokens_item, name="" + (name_prefix or "data") + ".required_tokens[{data__requiredtokens_x}]".format(**locals()) + "", definition={'type': 'string', 'minLength': 1}, rule='type')
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + f".required_tokens[{data__requiredtokens_x}]" + " must be string", value=data__requiredtokens_item, name="" + (name_prefix or "data") + f".required_tokens[{data__requiredtokens_x}]" + "", definition={'type': 'string', 'minLength': 1}, rule='type')
                     if isinstance(data__requiredtokens_item, str):
                         data__requiredtokens_item_len = len(data__requiredtokens_item)
                         if data__requiredtokens_item_len < 1:
-                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".required_tokens[{data__requiredtokens_x}]".format(**locals()) + " must be longer than or equal to 1 characters", value=data__requiredtokens_item, name="" + (name_prefix or "data") + ".required_tokens[{data__requiredtokens_x}]".format(**locals()) + "", definition={'type': 'string', 'minLength': 1}, rule='minLength')
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + f".required_tokens[{data__requiredtokens_x}]" + " must be longer than or equal to 1 characters", value=data__requiredtokens_item, name="" + (name_prefix or "data") + f".required_tokens[{data__requiredtokens_x}]" + "", definition={'type': 'string', 'minLength': 1}, rule='minLength')
         if "references" in data_keys:
             data_keys.remove("references")
             data__references = data["references"]
@@ -139,7 +139,7 @@ def validate_https___capeval_invalid_schemas_evalcase_v1_json(data, custom_forma
                 data__references_len = len(data__references)
                 for data__references_x, data__references_item in enumerate(data__references):
                     if not isinstance(data__references_item, (str)):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".references[{data__references_x}]".format(**locals()) + " must be string", value=data__references_item, name="" + (name_prefix or "data") + ".references[{data__references_x}]".format(**locals()) + "", definition={'type': 'string'}, rule='type')
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + f".references[{data__references_x}]" + " must be string", value=data__references_item, name="" + (name_prefix or "data") + f".references[{data__references_x}]" + "", definition={'type': 'string'}, rule='type')
         if "difficulty" in data_keys:
             data_keys.remove("difficulty")
             data__difficulty = data["difficulty"]
@@ -155,16 +155,16 @@ def validate_https___capeval_invalid_schemas_evalcase_v1_json(data, custom_forma
                 data__tags_len = len(data__tags)
                 for data__tags_x, data__tags_item in enumerate(data__tags):
                     if not isinstance(data__tags_item, (str)):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".tags[{data__tags_x}]".format(**locals()) + " must be string", value=data__tags_item, name="" + (name_prefix or "data") + ".tags[{data__tags_x}]".format(**locals()) + "", definition={'type': 'string', 'pattern': '^[a-z0-9][a-z0-9._:/-]*$'}, rule='type')
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + f".tags[{data__tags_x}]" + " must be string", value=data__tags_item, name="" + (name_prefix or "data") + f".tags[{data__tags_x}]" + "", definition={'type': 'string', 'pattern': '^[a-z0-9][a-z0-9._:/-]*$'}, rule='type')
                     if isinstance(data__tags_item, str):
-                        if not REGEX_PATTERNS['^[a-z0-9][a-z0-9._:/-]*$'].search(data__tags_item):
-                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".tags[{data__tags_x}]".format(**locals()) + " must match pattern ^[a-z0-9][a-z0-9._:/-]*$", value=data__tags_item, name="" + (name_prefix or "data") + ".tags[{data__tags_x}]".format(**locals()) + "", definition={'type': 'string', 'pattern': '^[a-z0-9][a-z0-9._:/-]*$'}, rule='pattern')
+                        if not REGEX_PATTERNS_validate_record['^[a-z0-9][a-z0-9._:/-]*$'].search(data__tags_item):
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + f".tags[{data__tags_x}]" + " must match pattern ^[a-z0-9][a-z0-9._:/-]*$", value=data__tags_item, name="" + (name_prefix or "data") + f".tags[{data__tags_x}]" + "", definition={'type': 'string', 'pattern': '^[a-z0-9][a-z0-9._:/-]*$'}, rule='pattern')
         for data_key, data_val in data.items():
-            if REGEX_PATTERNS['^x-'].search(data_key):
+            if data_key.startswith('x-'):
                 if data_key in data_keys:
                     data_keys.remove(data_key)
         if data_keys:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'$schema': 'http://json-schema.org/draft-07/schema#', '$id': 'https://capeval.invalid/schemas/evalcase-v1.json', 'title': 'EvalCase v1', 'description': 'One evaluation case of the EvalCase v1 contract (seed 001 §3). Keys starting with x- are the extension point.', 'type': 'object', 'required': ['schema_version', 'id', 'source_locale', 'target_locale', 'domain', 'source', 'assertions', 'provenance'], 'properties': {'schema_version': {'type': 'integer', 'const': 1}, 'id': {'type': 'string', 'maxLength': 200, 'pattern': '^[a-z0-9][a-z0-9-]*(\\.[a-z0-9][a-z0-9-]*)+$'}, 'source_locale': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'target_locale': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'domain': {'type': 'string', 'maxLength': 64, 'pattern': '^[a-z0-9][a-z0-9_-]*$'}, 'source': {'type': 'string'}, 'assertions': {'type': 'array', 'minItems': 1, 'items': {'type': 'object', 'required': ['name', 'severity'], 'properties': {'name': {'type': 'string', 'pattern': '^[a-z][a-z0-9_]*$'}, 'severity': {'enum': ['hard', 'report']}, 'params': {'type': 'object'}}, 'additionalProperties': False, 'allOf': [{'if': {'properties': {'name': {'const': 'placeholder_integrity'}}}, 'then': {'properties': {'params': {'$ref': '#/definitions/params_placeholder_integrity'}}}}, {'if': {'properties': {'name': {'const': 'protocol_complete'}}}, 'then': {'required': ['params'], 'properties': {'params': {'$ref': '#/definitions/params_protocol_complete'}}}}, {'if': {'properties': {'name': {'const': 'number_fidelity'}}}, 'then': {'properties': {'params': {'$ref': '#/definitions/params_number_fidelity'}}}}, {'if': {'properties': {'name': {'const': 'required_tokens'}}}, 'then': {'properties': {'params': {'$ref': '#/definitions/params_required_tokens'}}}}, {'if': {'properties': {'name': {'const': 'forbidden_renderings'}}}, 'then': {'properties': {'params': {'$ref': '#/definitions/params_forbidden_renderings'}}}}, {'if': {'properties': {'name': {'const': 'max_chars'}}}, 'then': {'properties': {'params': {'$ref': '#/definitions/params_max_chars'}}}}]}}, 'provenance': {'type': 'object', 'required': ['kind', 'license'], 'properties': {'kind': {'enum': ['synthetic', 'public-domain', 'compatible-licensed', 'authorized-regression']}, 'license': {'type': 'string'}, 'source': {'type': 'string', 'minLength': 1}, 'transformation': {'type': 'string'}}, 'additionalProperties': False}, 'context': {'type': 'object', 'properties': {'max_chars': {'type': 'integer', 'minimum': 1}}}, 'required_tokens': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}, 'references': {'type': 'array', 'items': {'type': 'string'}}, 'difficulty': {'enum': ['basic', 'intermediate', 'advanced']}, 'tags': {'type': 'array', 'items': {'type': 'string', 'pattern': '^[a-z0-9][a-z0-9._:/-]*$'}}}, 'patternProperties': {'^x-': {}}, 'additionalProperties': False, 'definitions': {'provenance': {'type': 'object', 'required': ['kind', 'license'], 'properties': {'kind': {'enum': ['synthetic', 'public-domain', 'compatible-licensed', 'authorized-regression']}, 'license': {'type': 'string'}, 'source': {'type': 'string', 'minLength': 1}, 'transformation': {'type': 'string'}}, 'additionalProperties': False}, 'assertion': {'type': 'object', 'required': ['name', 'severity'], 'properties': {'name': {'type': 'string', 'pattern': '^[a-z][a-z0-9_]*$'}, 'severity': {'enum': ['hard', 'report']}, 'params': {'type': 'object'}}, 'additionalProperties': False, 'allOf': [{'if': {'properties': {'name': {'const': 'placeholder_integrity'}}}, 'then': {'properties': {'params': {'type': 'object', 'properties': {'syntax': {'enum': ['auto', 'printf', 'python', 'icu', 'custom']}, 'allow_reorder': {'type': 'boolean'}, 'style': {'enum': ['auto', 'percent', 'brace']}, 'tags': {'type': 'boolean'}, 'pattern': {'type': 'string', 'minLength': 1}, 'preset': {'enum': ['mustache', 'ruby', 'dollar', 'numbered-tags', 'xml']}}, 'additionalProperties': False}}}}, {'if': {'properties': {'name': {'const': 'protocol_complete'}}}, 'then': {'required': ['params'], 'properties': {'params': {'type': 'object', 'required': ['expected_items'], 'properties': {'expected_items': {'type': 'integer', 'minimum': 1}, 'terminator': {'type': 'string', 'minLength': 1}, 'allow_extra_items': {'type': 'boolean'}, 'format': {'enum': ['numbered', 'json_array', 'delimited']}, 'marker': {'type': 'string', 'pattern': '\\{n\\}'}, 'delimiter': {'type': 'string', 'minLength': 1}}, 'additionalProperties': False}}}}, {'if': {'properties': {'name': {'const': 'number_fidelity'}}}, 'then': {'properties': {'params': {'type': 'object', 'properties': {'ignore': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}}, 'additionalProperties': False}}}}, {'if': {'properties': {'name': {'const': 'required_tokens'}}}, 'then': {'properties': {'params': {'type': 'object', 'properties': {'tokens': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}}, 'additionalProperties': False}}}}, {'if': {'properties': {'name': {'const': 'forbidden_renderings'}}}, 'then': {'properties': {'params': {'type': 'object', 'properties': {'patterns': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}, 'regex': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}, 'case_sensitive': {'type': 'boolean'}}, 'additionalProperties': False}}}}, {'if': {'properties': {'name': {'const': 'max_chars'}}}, 'then': {'properties': {'params': {'type': 'object', 'properties': {'max': {'type': 'integer', 'minimum': 1}, 'unit': {'enum': ['graphemes', 'codepoints', 'utf16', 'bytes', 'columns']}}, 'additionalProperties': False}}}}]}, 'params_placeholder_integrity': {'type': 'object', 'properties': {'syntax': {'enum': ['auto', 'printf', 'python', 'icu', 'custom']}, 'allow_reorder': {'type': 'boolean'}, 'style': {'enum': ['auto', 'percent', 'brace']}, 'tags': {'type': 'boolean'}, 'pattern': {'type': 'string', 'minLength': 1}, 'preset': {'enum': ['mustache', 'ruby', 'dollar', 'numbered-tags', 'xml']}}, 'additionalProperties': False}, 'params_protocol_complete': {'type': 'object', 'required': ['expected_items'], 'properties': {'expected_items': {'type': 'integer', 'minimum': 1}, 'terminator': {'type': 'string', 'minLength': 1}, 'allow_extra_items': {'type': 'boolean'}, 'format': {'enum': ['numbered', 'json_array', 'delimited']}, 'marker': {'type': 'string', 'pattern': '\\{n\\}'}, 'delimiter': {'type': 'string', 'minLength': 1}}, 'additionalProperties': False}, 'params_number_fidelity': {'type': 'object', 'properties': {'ignore': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}}, 'additionalProperties': False}, 'params_required_tokens': {'type': 'object', 'properties': {'tokens': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}}, 'additionalProperties': False}, 'params_forbidden_renderings': {'type': 'object', 'properties': {'patterns': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}, 'regex': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}, 'case_sensitive': {'type': 'boolean'}}, 'additionalProperties': False}, 'params_max_chars': {'type': 'object', 'properties': {'max': {'type': 'integer', 'minimum': 1}, 'unit': {'enum': ['graphemes', 'codepoints', 'utf16', 'bytes', 'columns']}}, 'additionalProperties': False}}}, rule='additionalProperties')
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'$schema': 'http://json-schema.org/draft-07/schema#', '$id': 'https://capeval.invalid/schemas/evalcase-v1.json', 'title': 'EvalCase v1', 'description': 'One evaluation case of the EvalCase v1 contract (seed 001 §3). Keys starting with x- are the extension point.', 'type': 'object', 'required': ['schema_version', 'id', 'source_locale', 'target_locale', 'domain', 'source', 'assertions', 'provenance'], 'properties': {'schema_version': {'type': 'integer', 'const': 1}, 'id': {'type': 'string', 'maxLength': 200, 'pattern': '^[a-z0-9][a-z0-9-]*(\\.[a-z0-9][a-z0-9-]*)+$'}, 'source_locale': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'target_locale': {'type': 'string', 'minLength': 1, 'maxLength': 64}, 'domain': {'type': 'string', 'maxLength': 64, 'pattern': '^[a-z0-9][a-z0-9_-]*$'}, 'source': {'type': 'string'}, 'assertions': {'type': 'array', 'minItems': 1, 'items': {'type': 'object', 'required': ['name', 'severity'], 'properties': {'name': {'type': 'string', 'pattern': '^[a-z][a-z0-9_]*$'}, 'severity': {'enum': ['hard', 'report']}, 'params': {'type': 'object'}}, 'additionalProperties': False}}, 'provenance': {'type': 'object', 'required': ['kind', 'license'], 'properties': {'kind': {'enum': ['synthetic', 'public-domain', 'compatible-licensed', 'authorized-regression']}, 'license': {'type': 'string'}, 'source': {'type': 'string', 'minLength': 1}, 'transformation': {'type': 'string'}}, 'additionalProperties': False}, 'context': {'type': 'object', 'properties': {'max_chars': {'type': 'integer', 'minimum': 1}}}, 'required_tokens': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}, 'references': {'type': 'array', 'items': {'type': 'string'}}, 'difficulty': {'enum': ['basic', 'intermediate', 'advanced']}, 'tags': {'type': 'array', 'items': {'type': 'string', 'pattern': '^[a-z0-9][a-z0-9._:/-]*$'}}}, 'patternProperties': {'^x-': {}}, 'additionalProperties': False, 'definitions': {'provenance': {'type': 'object', 'required': ['kind', 'license'], 'properties': {'kind': {'enum': ['synthetic', 'public-domain', 'compatible-licensed', 'authorized-regression']}, 'license': {'type': 'string'}, 'source': {'type': 'string', 'minLength': 1}, 'transformation': {'type': 'string'}}, 'additionalProperties': False}, 'assertion': {'type': 'object', 'required': ['name', 'severity'], 'properties': {'name': {'type': 'string', 'pattern': '^[a-z][a-z0-9_]*$'}, 'severity': {'enum': ['hard', 'report']}, 'params': {'type': 'object'}}, 'additionalProperties': False}, 'params_placeholder_integrity': {'type': 'object', 'properties': {'syntax': {'enum': ['auto', 'printf', 'python', 'icu', 'custom']}, 'allow_reorder': {'type': 'boolean'}, 'style': {'enum': ['auto', 'percent', 'brace']}, 'tags': {'type': 'boolean'}, 'pattern': {'type': 'string', 'minLength': 1}, 'preset': {'enum': ['mustache', 'ruby', 'dollar', 'numbered-tags', 'xml']}}, 'additionalProperties': False}, 'params_protocol_complete': {'type': 'object', 'required': ['expected_items'], 'properties': {'expected_items': {'type': 'integer', 'minimum': 1}, 'terminator': {'type': 'string', 'minLength': 1}, 'allow_extra_items': {'type': 'boolean'}, 'format': {'enum': ['numbered', 'json_array', 'delimited']}, 'marker': {'type': 'string', 'pattern': '\\{n\\}'}, 'delimiter': {'type': 'string', 'minLength': 1}}, 'additionalProperties': False}, 'params_number_fidelity': {'type': 'object', 'properties': {'ignore': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}}, 'additionalProperties': False}, 'params_required_tokens': {'type': 'object', 'properties': {'tokens': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}}, 'additionalProperties': False}, 'params_forbidden_renderings': {'type': 'object', 'properties': {'patterns': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}, 'regex': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}, 'case_sensitive': {'type': 'boolean'}}, 'additionalProperties': False}, 'params_max_chars': {'type': 'object', 'properties': {'max': {'type': 'integer', 'minimum': 1}, 'unit': {'enum': ['graphemes', 'codepoints', 'utf16', 'bytes', 'columns']}}, 'additionalProperties': False}}}, rule='additionalProperties')
     return data
 
 def validate_https___capeval_invalid_schemas_evalcase_v1_json__definitions_provenance(data, custom_formats={}, name_prefix=None):
@@ -206,129 +206,12 @@ def validate_https___capeval_invalid_schemas_evalcase_v1_json__definitions_prove
 
 def validate_https___capeval_invalid_schemas_evalcase_v1_json__definitions_assertion(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (dict)):
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'required': ['name', 'severity'], 'properties': {'name': {'type': 'string', 'pattern': '^[a-z][a-z0-9_]*$'}, 'severity': {'enum': ['hard', 'report']}, 'params': {'type': 'object'}}, 'additionalProperties': False, 'allOf': [{'if': {'properties': {'name': {'const': 'placeholder_integrity'}}}, 'then': {'properties': {'params': {'type': 'object', 'properties': {'syntax': {'enum': ['auto', 'printf', 'python', 'icu', 'custom']}, 'allow_reorder': {'type': 'boolean'}, 'style': {'enum': ['auto', 'percent', 'brace']}, 'tags': {'type': 'boolean'}, 'pattern': {'type': 'string', 'minLength': 1}, 'preset': {'enum': ['mustache', 'ruby', 'dollar', 'numbered-tags', 'xml']}}, 'additionalProperties': False}}}}, {'if': {'properties': {'name': {'const': 'protocol_complete'}}}, 'then': {'required': ['params'], 'properties': {'params': {'type': 'object', 'required': ['expected_items'], 'properties': {'expected_items': {'type': 'integer', 'minimum': 1}, 'terminator': {'type': 'string', 'minLength': 1}, 'allow_extra_items': {'type': 'boolean'}, 'format': {'enum': ['numbered', 'json_array', 'delimited']}, 'marker': {'type': 'string', 'pattern': '\\{n\\}'}, 'delimiter': {'type': 'string', 'minLength': 1}}, 'additionalProperties': False}}}}, {'if': {'properties': {'name': {'const': 'number_fidelity'}}}, 'then': {'properties': {'params': {'type': 'object', 'properties': {'ignore': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}}, 'additionalProperties': False}}}}, {'if': {'properties': {'name': {'const': 'required_tokens'}}}, 'then': {'properties': {'params': {'type': 'object', 'properties': {'tokens': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}}, 'additionalProperties': False}}}}, {'if': {'properties': {'name': {'const': 'forbidden_renderings'}}}, 'then': {'properties': {'params': {'type': 'object', 'properties': {'patterns': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}, 'regex': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}, 'case_sensitive': {'type': 'boolean'}}, 'additionalProperties': False}}}}, {'if': {'properties': {'name': {'const': 'max_chars'}}}, 'then': {'properties': {'params': {'type': 'object', 'properties': {'max': {'type': 'integer', 'minimum': 1}, 'unit': {'enum': ['graphemes', 'codepoints', 'utf16', 'bytes', 'columns']}}, 'additionalProperties': False}}}}]}, rule='type')
-    try:
-        data_is_dict = isinstance(data, dict)
-        if data_is_dict:
-            data_keys = set(data.keys())
-            if "name" in data_keys:
-                data_keys.remove("name")
-                data__name = data["name"]
-                if not (isinstance(data__name, str) and data__name == 'placeholder_integrity'):
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".name must be same as const definition: placeholder_integrity", value=data__name, name="" + (name_prefix or "data") + ".name", definition={'const': 'placeholder_integrity'}, rule='const')
-    except (JsonSchemaValueException, JsonSchemaValuesException):
-        pass
-    else:
-        data_is_dict = isinstance(data, dict)
-        if data_is_dict:
-            data_keys = set(data.keys())
-            if "params" in data_keys:
-                data_keys.remove("params")
-                data__params = data["params"]
-                validate_https___capeval_invalid_schemas_evalcase_v1_json__definitions_params_placeholder_integrity(data__params, custom_formats, (name_prefix or "data") + ".params")
-    try:
-        data_is_dict = isinstance(data, dict)
-        if data_is_dict:
-            data_keys = set(data.keys())
-            if "name" in data_keys:
-                data_keys.remove("name")
-                data__name = data["name"]
-                if not (isinstance(data__name, str) and data__name == 'protocol_complete'):
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".name must be same as const definition: protocol_complete", value=data__name, name="" + (name_prefix or "data") + ".name", definition={'const': 'protocol_complete'}, rule='const')
-    except (JsonSchemaValueException, JsonSchemaValuesException):
-        pass
-    else:
-        data_is_dict = isinstance(data, dict)
-        if data_is_dict:
-            data__missing_keys = set(['params']) - data.keys()
-            if data__missing_keys:
-                raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'required': ['params'], 'properties': {'params': {'type': 'object', 'required': ['expected_items'], 'properties': {'expected_items': {'type': 'integer', 'minimum': 1}, 'terminator': {'type': 'string', 'minLength': 1}, 'allow_extra_items': {'type': 'boolean'}, 'format': {'enum': ['numbered', 'json_array', 'delimited']}, 'marker': {'type': 'string', 'pattern': '\\{n\\}'}, 'delimiter': {'type': 'string', 'minLength': 1}}, 'additionalProperties': False}}}, rule='required')
-            data_keys = set(data.keys())
-            if "params" in data_keys:
-                data_keys.remove("params")
-                data__params = data["params"]
-                validate_https___capeval_invalid_schemas_evalcase_v1_json__definitions_params_protocol_complete(data__params, custom_formats, (name_prefix or "data") + ".params")
-    try:
-        data_is_dict = isinstance(data, dict)
-        if data_is_dict:
-            data_keys = set(data.keys())
-            if "name" in data_keys:
-                data_keys.remove("name")
-                data__name = data["name"]
-                if not (isinstance(data__name, str) and data__name == 'number_fidelity'):
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".name must be same as const definition: number_fidelity", value=data__name, name="" + (name_prefix or "data") + ".name", definition={'const': 'number_fidelity'}, rule='const')
-    except (JsonSchemaValueException, JsonSchemaValuesException):
-        pass
-    else:
-        data_is_dict = isinstance(data, dict)
-        if data_is_dict:
-            data_keys = set(data.keys())
-            if "params" in data_keys:
-                data_keys.remove("params")
-                data__params = data["params"]
-                validate_https___capeval_invalid_schemas_evalcase_v1_json__definitions_params_number_fidelity(data__params, custom_formats, (name_prefix or "data") + ".params")
-    try:
-        data_is_dict = isinstance(data, dict)
-        if data_is_dict:
-            data_keys = set(data.keys())
-            if "name" in data_keys:
-                data_keys.remove("name")
-                data__name = data["name"]
-                if not (isinstance(data__name, str) and data__name == 'required_tokens'):
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".name must be same as const definition: required_tokens", value=data__name, name="" + (name_prefix or "data") + ".name", definition={'const': 'required_tokens'}, rule='const')
-    except (JsonSchemaValueException, JsonSchemaValuesException):
-        pass
-    else:
-        data_is_dict = isinstance(data, dict)
-        if data_is_dict:
-            data_keys = set(data.keys())
-            if "params" in data_keys:
-                data_keys.remove("params")
-                data__params = data["params"]
-                validate_https___capeval_invalid_schemas_evalcase_v1_json__definitions_params_required_tokens(data__params, custom_formats, (name_prefix or "data") + ".params")
-    try:
-        data_is_dict = isinstance(data, dict)
-        if data_is_dict:
-            data_keys = set(data.keys())
-            if "name" in data_keys:
-                data_keys.remove("name")
-                data__name = data["name"]
-                if not (isinstance(data__name, str) and data__name == 'forbidden_renderings'):
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".name must be same as const definition: forbidden_renderings", value=data__name, name="" + (name_prefix or "data") + ".name", definition={'const': 'forbidden_renderings'}, rule='const')
-    except (JsonSchemaValueException, JsonSchemaValuesException):
-        pass
-    else:
-        data_is_dict = isinstance(data, dict)
-        if data_is_dict:
-            data_keys = set(data.keys())
-            if "params" in data_keys:
-                data_keys.remove("params")
-                data__params = data["params"]
-                validate_https___capeval_invalid_schemas_evalcase_v1_json__definitions_params_forbidden_renderings(data__params, custom_formats, (name_prefix or "data") + ".params")
-    try:
-        data_is_dict = isinstance(data, dict)
-        if data_is_dict:
-            data_keys = set(data.keys())
-            if "name" in data_keys:
-                data_keys.remove("name")
-                data__name = data["name"]
-                if not (isinstance(data__name, str) and data__name == 'max_chars'):
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".name must be same as const definition: max_chars", value=data__name, name="" + (name_prefix or "data") + ".name", definition={'const': 'max_chars'}, rule='const')
-    except (JsonSchemaValueException, JsonSchemaValuesException):
-        pass
-    else:
-        data_is_dict = isinstance(data, dict)
-        if data_is_dict:
-            data_keys = set(data.keys())
-            if "params" in data_keys:
-                data_keys.remove("params")
-                data__params = data["params"]
-                validate_https___capeval_invalid_schemas_evalcase_v1_json__definitions_params_max_chars(data__params, custom_formats, (name_prefix or "data") + ".params")
+        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'required': ['name', 'severity'], 'properties': {'name': {'type': 'string', 'pattern': '^[a-z][a-z0-9_]*$'}, 'severity': {'enum': ['hard', 'report']}, 'params': {'type': 'object'}}, 'additionalProperties': False}, rule='type')
     data_is_dict = isinstance(data, dict)
     if data_is_dict:
         data__missing_keys = set(['name', 'severity']) - data.keys()
         if data__missing_keys:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'required': ['name', 'severity'], 'properties': {'name': {'type': 'string', 'pattern': '^[a-z][a-z0-9_]*$'}, 'severity': {'enum': ['hard', 'report']}, 'params': {'type': 'object'}}, 'additionalProperties': False, 'allOf': [{'if': {'properties': {'name': {'const': 'placeholder_integrity'}}}, 'then': {'properties': {'params': {'type': 'object', 'properties': {'syntax': {'enum': ['auto', 'printf', 'python', 'icu', 'custom']}, 'allow_reorder': {'type': 'boolean'}, 'style': {'enum': ['auto', 'percent', 'brace']}, 'tags': {'type': 'boolean'}, 'pattern': {'type': 'string', 'minLength': 1}, 'preset': {'enum': ['mustache', 'ruby', 'dollar', 'numbered-tags', 'xml']}}, 'additionalProperties': False}}}}, {'if': {'properties': {'name': {'const': 'protocol_complete'}}}, 'then': {'required': ['params'], 'properties': {'params': {'type': 'object', 'required': ['expected_items'], 'properties': {'expected_items': {'type': 'integer', 'minimum': 1}, 'terminator': {'type': 'string', 'minLength': 1}, 'allow_extra_items': {'type': 'boolean'}, 'format': {'enum': ['numbered', 'json_array', 'delimited']}, 'marker': {'type': 'string', 'pattern': '\\{n\\}'}, 'delimiter': {'type': 'string', 'minLength': 1}}, 'additionalProperties': False}}}}, {'if': {'properties': {'name': {'const': 'number_fidelity'}}}, 'then': {'properties': {'params': {'type': 'object', 'properties': {'ignore': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}}, 'additionalProperties': False}}}}, {'if': {'properties': {'name': {'const': 'required_tokens'}}}, 'then': {'properties': {'params': {'type': 'object', 'properties': {'tokens': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}}, 'additionalProperties': False}}}}, {'if': {'properties': {'name': {'const': 'forbidden_renderings'}}}, 'then': {'properties': {'params': {'type': 'object', 'properties': {'patterns': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}, 'regex': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}, 'case_sensitive': {'type': 'boolean'}}, 'additionalProperties': False}}}}, {'if': {'properties': {'name': {'const': 'max_chars'}}}, 'then': {'properties': {'params': {'type': 'object', 'properties': {'max': {'type': 'integer', 'minimum': 1}, 'unit': {'enum': ['graphemes', 'codepoints', 'utf16', 'bytes', 'columns']}}, 'additionalProperties': False}}}}]}, rule='required')
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'required': ['name', 'severity'], 'properties': {'name': {'type': 'string', 'pattern': '^[a-z][a-z0-9_]*$'}, 'severity': {'enum': ['hard', 'report']}, 'params': {'type': 'object'}}, 'additionalProperties': False}, rule='required')
         data_keys = set(data.keys())
         if "name" in data_keys:
             data_keys.remove("name")
@@ -336,7 +219,7 @@ def validate_https___capeval_invalid_schemas_evalcase_v1_json__definitions_asser
             if not isinstance(data__name, (str)):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".name must be string", value=data__name, name="" + (name_prefix or "data") + ".name", definition={'type': 'string', 'pattern': '^[a-z][a-z0-9_]*$'}, rule='type')
             if isinstance(data__name, str):
-                if not REGEX_PATTERNS['^[a-z][a-z0-9_]*$'].search(data__name):
+                if not REGEX_PATTERNS_validate_record['^[a-z][a-z0-9_]*$'].search(data__name):
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".name must match pattern ^[a-z][a-z0-9_]*$", value=data__name, name="" + (name_prefix or "data") + ".name", definition={'type': 'string', 'pattern': '^[a-z][a-z0-9_]*$'}, rule='pattern')
         if "severity" in data_keys:
             data_keys.remove("severity")
@@ -349,12 +232,75 @@ def validate_https___capeval_invalid_schemas_evalcase_v1_json__definitions_asser
             if not isinstance(data__params, (dict)):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".params must be object", value=data__params, name="" + (name_prefix or "data") + ".params", definition={'type': 'object'}, rule='type')
         if data_keys:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'required': ['name', 'severity'], 'properties': {'name': {'type': 'string', 'pattern': '^[a-z][a-z0-9_]*$'}, 'severity': {'enum': ['hard', 'report']}, 'params': {'type': 'object'}}, 'additionalProperties': False, 'allOf': [{'if': {'properties': {'name': {'const': 'placeholder_integrity'}}}, 'then': {'properties': {'params': {'type': 'object', 'properties': {'syntax': {'enum': ['auto', 'printf', 'python', 'icu', 'custom']}, 'allow_reorder': {'type': 'boolean'}, 'style': {'enum': ['auto', 'percent', 'brace']}, 'tags': {'type': 'boolean'}, 'pattern': {'type': 'string', 'minLength': 1}, 'preset': {'enum': ['mustache', 'ruby', 'dollar', 'numbered-tags', 'xml']}}, 'additionalProperties': False}}}}, {'if': {'properties': {'name': {'const': 'protocol_complete'}}}, 'then': {'required': ['params'], 'properties': {'params': {'type': 'object', 'required': ['expected_items'], 'properties': {'expected_items': {'type': 'integer', 'minimum': 1}, 'terminator': {'type': 'string', 'minLength': 1}, 'allow_extra_items': {'type': 'boolean'}, 'format': {'enum': ['numbered', 'json_array', 'delimited']}, 'marker': {'type': 'string', 'pattern': '\\{n\\}'}, 'delimiter': {'type': 'string', 'minLength': 1}}, 'additionalProperties': False}}}}, {'if': {'properties': {'name': {'const': 'number_fidelity'}}}, 'then': {'properties': {'params': {'type': 'object', 'properties': {'ignore': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}}, 'additionalProperties': False}}}}, {'if': {'properties': {'name': {'const': 'required_tokens'}}}, 'then': {'properties': {'params': {'type': 'object', 'properties': {'tokens': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}}, 'additionalProperties': False}}}}, {'if': {'properties': {'name': {'const': 'forbidden_renderings'}}}, 'then': {'properties': {'params': {'type': 'object', 'properties': {'patterns': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}, 'regex': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}, 'case_sensitive': {'type': 'boolean'}}, 'additionalProperties': False}}}}, {'if': {'properties': {'name': {'const': 'max_chars'}}}, 'then': {'properties': {'params': {'type': 'object', 'properties': {'max': {'type': 'integer', 'minimum': 1}, 'unit': {'enum': ['graphemes', 'codepoints', 'utf16', 'bytes', 'columns']}}, 'additionalProperties': False}}}}]}, rule='additionalProperties')
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'required': ['name', 'severity'], 'properties': {'name': {'type': 'string', 'pattern': '^[a-z][a-z0-9_]*$'}, 'severity': {'enum': ['hard', 'report']}, 'params': {'type': 'object'}}, 'additionalProperties': False}, rule='additionalProperties')
     return data
 
-def validate_https___capeval_invalid_schemas_evalcase_v1_json__definitions_params_max_chars(data, custom_formats={}, name_prefix=None):
+validate_record = validate_https___capeval_invalid_schemas_evalcase_v1_json
+
+VERSION = "2.22.3"
+from decimal import Decimal
+from fastjsonschema import JsonSchemaValueException, JsonSchemaValuesException
+
+
+NoneType = type(None)
+
+def validate_urn_capeval_validate_params_forbidden_renderings(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (dict)):
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'properties': {'max': {'type': 'integer', 'minimum': 1}, 'unit': {'enum': ['graphemes', 'codepoints', 'utf16', 'bytes', 'columns']}}, 'additionalProperties': False}, rule='type')
+        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'properties': {'patterns': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}, 'regex': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}, 'case_sensitive': {'type': 'boolean'}}, 'additionalProperties': False, '$id': 'urn:capeval:validate_params_forbidden_renderings'}, rule='type')
+    data_is_dict = isinstance(data, dict)
+    if data_is_dict:
+        data_keys = set(data.keys())
+        if "patterns" in data_keys:
+            data_keys.remove("patterns")
+            data__patterns = data["patterns"]
+            if not isinstance(data__patterns, (list, tuple)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".patterns must be array", value=data__patterns, name="" + (name_prefix or "data") + ".patterns", definition={'type': 'array', 'items': {'type': 'string', 'minLength': 1}}, rule='type')
+            data__patterns_is_list = isinstance(data__patterns, (list, tuple))
+            if data__patterns_is_list:
+                data__patterns_len = len(data__patterns)
+                for data__patterns_x, data__patterns_item in enumerate(data__patterns):
+                    if not isinstance(data__patterns_item, (str)):
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + f".patterns[{data__patterns_x}]" + " must be string", value=data__patterns_item, name="" + (name_prefix or "data") + f".patterns[{data__patterns_x}]" + "", definition={'type': 'string', 'minLength': 1}, rule='type')
+                    if isinstance(data__patterns_item, str):
+                        data__patterns_item_len = len(data__patterns_item)
+                        if data__patterns_item_len < 1:
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + f".patterns[{data__patterns_x}]" + " must be longer than or equal to 1 characters", value=data__patterns_item, name="" + (name_prefix or "data") + f".patterns[{data__patterns_x}]" + "", definition={'type': 'string', 'minLength': 1}, rule='minLength')
+        if "regex" in data_keys:
+            data_keys.remove("regex")
+            data__regex = data["regex"]
+            if not isinstance(data__regex, (list, tuple)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".regex must be array", value=data__regex, name="" + (name_prefix or "data") + ".regex", definition={'type': 'array', 'items': {'type': 'string', 'minLength': 1}}, rule='type')
+            data__regex_is_list = isinstance(data__regex, (list, tuple))
+            if data__regex_is_list:
+                data__regex_len = len(data__regex)
+                for data__regex_x, data__regex_item in enumerate(data__regex):
+                    if not isinstance(data__regex_item, (str)):
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + f".regex[{data__regex_x}]" + " must be string", value=data__regex_item, name="" + (name_prefix or "data") + f".regex[{data__regex_x}]" + "", definition={'type': 'string', 'minLength': 1}, rule='type')
+                    if isinstance(data__regex_item, str):
+                        data__regex_item_len = len(data__regex_item)
+                        if data__regex_item_len < 1:
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + f".regex[{data__regex_x}]" + " must be longer than or equal to 1 characters", value=data__regex_item, name="" + (name_prefix or "data") + f".regex[{data__regex_x}]" + "", definition={'type': 'string', 'minLength': 1}, rule='minLength')
+        if "case_sensitive" in data_keys:
+            data_keys.remove("case_sensitive")
+            data__casesensitive = data["case_sensitive"]
+            if not isinstance(data__casesensitive, (bool)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".case_sensitive must be boolean", value=data__casesensitive, name="" + (name_prefix or "data") + ".case_sensitive", definition={'type': 'boolean'}, rule='type')
+        if data_keys:
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'properties': {'patterns': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}, 'regex': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}, 'case_sensitive': {'type': 'boolean'}}, 'additionalProperties': False, '$id': 'urn:capeval:validate_params_forbidden_renderings'}, rule='additionalProperties')
+    return data
+
+validate_params_forbidden_renderings = validate_urn_capeval_validate_params_forbidden_renderings
+
+VERSION = "2.22.3"
+from decimal import Decimal
+from fastjsonschema import JsonSchemaValueException, JsonSchemaValuesException
+
+
+NoneType = type(None)
+
+def validate_urn_capeval_validate_params_max_chars(data, custom_formats={}, name_prefix=None):
+    if not isinstance(data, (dict)):
+        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'properties': {'max': {'type': 'integer', 'minimum': 1}, 'unit': {'enum': ['graphemes', 'codepoints', 'utf16', 'bytes', 'columns']}}, 'additionalProperties': False, '$id': 'urn:capeval:validate_params_max_chars'}, rule='type')
     data_is_dict = isinstance(data, dict)
     if data_is_dict:
         data_keys = set(data.keys())
@@ -372,82 +318,21 @@ def validate_https___capeval_invalid_schemas_evalcase_v1_json__definitions_param
             if not (isinstance(data__unit, str) and data__unit == 'graphemes' or isinstance(data__unit, str) and data__unit == 'codepoints' or isinstance(data__unit, str) and data__unit == 'utf16' or isinstance(data__unit, str) and data__unit == 'bytes' or isinstance(data__unit, str) and data__unit == 'columns'):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".unit must be one of ['graphemes', 'codepoints', 'utf16', 'bytes', 'columns']", value=data__unit, name="" + (name_prefix or "data") + ".unit", definition={'enum': ['graphemes', 'codepoints', 'utf16', 'bytes', 'columns']}, rule='enum')
         if data_keys:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'properties': {'max': {'type': 'integer', 'minimum': 1}, 'unit': {'enum': ['graphemes', 'codepoints', 'utf16', 'bytes', 'columns']}}, 'additionalProperties': False}, rule='additionalProperties')
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'properties': {'max': {'type': 'integer', 'minimum': 1}, 'unit': {'enum': ['graphemes', 'codepoints', 'utf16', 'bytes', 'columns']}}, 'additionalProperties': False, '$id': 'urn:capeval:validate_params_max_chars'}, rule='additionalProperties')
     return data
 
-def validate_https___capeval_invalid_schemas_evalcase_v1_json__definitions_params_forbidden_renderings(data, custom_formats={}, name_prefix=None):
-    if not isinstance(data, (dict)):
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'properties': {'patterns': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}, 'regex': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}, 'case_sensitive': {'type': 'boolean'}}, 'additionalProperties': False}, rule='type')
-    data_is_dict = isinstance(data, dict)
-    if data_is_dict:
-        data_keys = set(data.keys())
-        if "patterns" in data_keys:
-            data_keys.remove("patterns")
-            data__patterns = data["patterns"]
-            if not isinstance(data__patterns, (list, tuple)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".patterns must be array", value=data__patterns, name="" + (name_prefix or "data") + ".patterns", definition={'type': 'array', 'items': {'type': 'string', 'minLength': 1}}, rule='type')
-            data__patterns_is_list = isinstance(data__patterns, (list, tuple))
-            if data__patterns_is_list:
-                data__patterns_len = len(data__patterns)
-                for data__patterns_x, data__patterns_item in enumerate(data__patterns):
-                    if not isinstance(data__patterns_item, (str)):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".patterns[{data__patterns_x}]".format(**locals()) + " must be string", value=data__patterns_item, name="" + (name_prefix or "data") + ".patterns[{data__patterns_x}]".format(**locals()) + "", definition={'type': 'string', 'minLength': 1}, rule='type')
-                    if isinstance(data__patterns_item, str):
-                        data__patterns_item_len = len(data__patterns_item)
-                        if data__patterns_item_len < 1:
-                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".patterns[{data__patterns_x}]".format(**locals()) + " must be longer than or equal to 1 characters", value=data__patterns_item, name="" + (name_prefix or "data") + ".patterns[{data__patterns_x}]".format(**locals()) + "", definition={'type': 'string', 'minLength': 1}, rule='minLength')
-        if "regex" in data_keys:
-            data_keys.remove("regex")
-            data__regex = data["regex"]
-            if not isinstance(data__regex, (list, tuple)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".regex must be array", value=data__regex, name="" + (name_prefix or "data") + ".regex", definition={'type': 'array', 'items': {'type': 'string', 'minLength': 1}}, rule='type')
-            data__regex_is_list = isinstance(data__regex, (list, tuple))
-            if data__regex_is_list:
-                data__regex_len = len(data__regex)
-                for data__regex_x, data__regex_item in enumerate(data__regex):
-                    if not isinstance(data__regex_item, (str)):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".regex[{data__regex_x}]".format(**locals()) + " must be string", value=data__regex_item, name="" + (name_prefix or "data") + ".regex[{data__regex_x}]".format(**locals()) + "", definition={'type': 'string', 'minLength': 1}, rule='type')
-                    if isinstance(data__regex_item, str):
-                        data__regex_item_len = len(data__regex_item)
-                        if data__regex_item_len < 1:
-                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".regex[{data__regex_x}]".format(**locals()) + " must be longer than or equal to 1 characters", value=data__regex_item, name="" + (name_prefix or "data") + ".regex[{data__regex_x}]".format(**locals()) + "", definition={'type': 'string', 'minLength': 1}, rule='minLength')
-        if "case_sensitive" in data_keys:
-            data_keys.remove("case_sensitive")
-            data__casesensitive = data["case_sensitive"]
-            if not isinstance(data__casesensitive, (bool)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".case_sensitive must be boolean", value=data__casesensitive, name="" + (name_prefix or "data") + ".case_sensitive", definition={'type': 'boolean'}, rule='type')
-        if data_keys:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'properties': {'patterns': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}, 'regex': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}, 'case_sensitive': {'type': 'boolean'}}, 'additionalProperties': False}, rule='additionalProperties')
-    return data
+validate_params_max_chars = validate_urn_capeval_validate_params_max_chars
 
-def validate_https___capeval_invalid_schemas_evalcase_v1_json__definitions_params_required_tokens(data, custom_formats={}, name_prefix=None):
-    if not isinstance(data, (dict)):
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'properties': {'tokens': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}}, 'additionalProperties': False}, rule='type')
-    data_is_dict = isinstance(data, dict)
-    if data_is_dict:
-        data_keys = set(data.keys())
-        if "tokens" in data_keys:
-            data_keys.remove("tokens")
-            data__tokens = data["tokens"]
-            if not isinstance(data__tokens, (list, tuple)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".tokens must be array", value=data__tokens, name="" + (name_prefix or "data") + ".tokens", definition={'type': 'array', 'items': {'type': 'string', 'minLength': 1}}, rule='type')
-            data__tokens_is_list = isinstance(data__tokens, (list, tuple))
-            if data__tokens_is_list:
-                data__tokens_len = len(data__tokens)
-                for data__tokens_x, data__tokens_item in enumerate(data__tokens):
-                    if not isinstance(data__tokens_item, (str)):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".tokens[{data__tokens_x}]".format(**locals()) + " must be string", value=data__tokens_item, name="" + (name_prefix or "data") + ".tokens[{data__tokens_x}]".format(**locals()) + "", definition={'type': 'string', 'minLength': 1}, rule='type')
-                    if isinstance(data__tokens_item, str):
-                        data__tokens_item_len = len(data__tokens_item)
-                        if data__tokens_item_len < 1:
-                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".tokens[{data__tokens_x}]".format(**locals()) + " must be longer than or equal to 1 characters", value=data__tokens_item, name="" + (name_prefix or "data") + ".tokens[{data__tokens_x}]".format(**locals()) + "", definition={'type': 'string', 'minLength': 1}, rule='minLength')
-        if data_keys:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'properties': {'tokens': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}}, 'additionalProperties': False}, rule='additionalProperties')
-    return data
+VERSION = "2.22.3"
+from decimal import Decimal
+from fastjsonschema import JsonSchemaValueException, JsonSchemaValuesException
 
-def validate_https___capeval_invalid_schemas_evalcase_v1_json__definitions_params_number_fidelity(data, custom_formats={}, name_prefix=None):
+
+NoneType = type(None)
+
+def validate_urn_capeval_validate_params_number_fidelity(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (dict)):
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'properties': {'ignore': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}}, 'additionalProperties': False}, rule='type')
+        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'properties': {'ignore': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}}, 'additionalProperties': False, '$id': 'urn:capeval:validate_params_number_fidelity'}, rule='type')
     data_is_dict = isinstance(data, dict)
     if data_is_dict:
         data_keys = set(data.keys())
@@ -461,75 +346,27 @@ def validate_https___capeval_invalid_schemas_evalcase_v1_json__definitions_param
                 data__ignore_len = len(data__ignore)
                 for data__ignore_x, data__ignore_item in enumerate(data__ignore):
                     if not isinstance(data__ignore_item, (str)):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".ignore[{data__ignore_x}]".format(**locals()) + " must be string", value=data__ignore_item, name="" + (name_prefix or "data") + ".ignore[{data__ignore_x}]".format(**locals()) + "", definition={'type': 'string', 'minLength': 1}, rule='type')
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + f".ignore[{data__ignore_x}]" + " must be string", value=data__ignore_item, name="" + (name_prefix or "data") + f".ignore[{data__ignore_x}]" + "", definition={'type': 'string', 'minLength': 1}, rule='type')
                     if isinstance(data__ignore_item, str):
                         data__ignore_item_len = len(data__ignore_item)
                         if data__ignore_item_len < 1:
-                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".ignore[{data__ignore_x}]".format(**locals()) + " must be longer than or equal to 1 characters", value=data__ignore_item, name="" + (name_prefix or "data") + ".ignore[{data__ignore_x}]".format(**locals()) + "", definition={'type': 'string', 'minLength': 1}, rule='minLength')
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + f".ignore[{data__ignore_x}]" + " must be longer than or equal to 1 characters", value=data__ignore_item, name="" + (name_prefix or "data") + f".ignore[{data__ignore_x}]" + "", definition={'type': 'string', 'minLength': 1}, rule='minLength')
         if data_keys:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'properties': {'ignore': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}}, 'additionalProperties': False}, rule='additionalProperties')
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'properties': {'ignore': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}}, 'additionalProperties': False, '$id': 'urn:capeval:validate_params_number_fidelity'}, rule='additionalProperties')
     return data
 
-def validate_https___capeval_invalid_schemas_evalcase_v1_json__definitions_params_protocol_complete(data, custom_formats={}, name_prefix=None):
-    if not isinstance(data, (dict)):
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'required': ['expected_items'], 'properties': {'expected_items': {'type': 'integer', 'minimum': 1}, 'terminator': {'type': 'string', 'minLength': 1}, 'allow_extra_items': {'type': 'boolean'}, 'format': {'enum': ['numbered', 'json_array', 'delimited']}, 'marker': {'type': 'string', 'pattern': '\\{n\\}'}, 'delimiter': {'type': 'string', 'minLength': 1}}, 'additionalProperties': False}, rule='type')
-    data_is_dict = isinstance(data, dict)
-    if data_is_dict:
-        data__missing_keys = set(['expected_items']) - data.keys()
-        if data__missing_keys:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'required': ['expected_items'], 'properties': {'expected_items': {'type': 'integer', 'minimum': 1}, 'terminator': {'type': 'string', 'minLength': 1}, 'allow_extra_items': {'type': 'boolean'}, 'format': {'enum': ['numbered', 'json_array', 'delimited']}, 'marker': {'type': 'string', 'pattern': '\\{n\\}'}, 'delimiter': {'type': 'string', 'minLength': 1}}, 'additionalProperties': False}, rule='required')
-        data_keys = set(data.keys())
-        if "expected_items" in data_keys:
-            data_keys.remove("expected_items")
-            data__expecteditems = data["expected_items"]
-            if not isinstance(data__expecteditems, (int)) or isinstance(data__expecteditems, bool):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".expected_items must be integer", value=data__expecteditems, name="" + (name_prefix or "data") + ".expected_items", definition={'type': 'integer', 'minimum': 1}, rule='type')
-            if isinstance(data__expecteditems, (int, float, Decimal)) and not isinstance(data__expecteditems, bool):
-                if data__expecteditems < 1:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".expected_items must be bigger than or equal to 1", value=data__expecteditems, name="" + (name_prefix or "data") + ".expected_items", definition={'type': 'integer', 'minimum': 1}, rule='minimum')
-        if "terminator" in data_keys:
-            data_keys.remove("terminator")
-            data__terminator = data["terminator"]
-            if not isinstance(data__terminator, (str)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".terminator must be string", value=data__terminator, name="" + (name_prefix or "data") + ".terminator", definition={'type': 'string', 'minLength': 1}, rule='type')
-            if isinstance(data__terminator, str):
-                data__terminator_len = len(data__terminator)
-                if data__terminator_len < 1:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".terminator must be longer than or equal to 1 characters", value=data__terminator, name="" + (name_prefix or "data") + ".terminator", definition={'type': 'string', 'minLength': 1}, rule='minLength')
-        if "allow_extra_items" in data_keys:
-            data_keys.remove("allow_extra_items")
-            data__allowextraitems = data["allow_extra_items"]
-            if not isinstance(data__allowextraitems, (bool)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".allow_extra_items must be boolean", value=data__allowextraitems, name="" + (name_prefix or "data") + ".allow_extra_items", definition={'type': 'boolean'}, rule='type')
-        if "format" in data_keys:
-            data_keys.remove("format")
-            data__format = data["format"]
-            if not (isinstance(data__format, str) and data__format == 'numbered' or isinstance(data__format, str) and data__format == 'json_array' or isinstance(data__format, str) and data__format == 'delimited'):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".format must be one of ['numbered', 'json_array', 'delimited']", value=data__format, name="" + (name_prefix or "data") + ".format", definition={'enum': ['numbered', 'json_array', 'delimited']}, rule='enum')
-        if "marker" in data_keys:
-            data_keys.remove("marker")
-            data__marker = data["marker"]
-            if not isinstance(data__marker, (str)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".marker must be string", value=data__marker, name="" + (name_prefix or "data") + ".marker", definition={'type': 'string', 'pattern': '\\{n\\}'}, rule='type')
-            if isinstance(data__marker, str):
-                if not REGEX_PATTERNS['\\{n\\}'].search(data__marker):
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".marker must match pattern \\{n\\}", value=data__marker, name="" + (name_prefix or "data") + ".marker", definition={'type': 'string', 'pattern': '\\{n\\}'}, rule='pattern')
-        if "delimiter" in data_keys:
-            data_keys.remove("delimiter")
-            data__delimiter = data["delimiter"]
-            if not isinstance(data__delimiter, (str)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".delimiter must be string", value=data__delimiter, name="" + (name_prefix or "data") + ".delimiter", definition={'type': 'string', 'minLength': 1}, rule='type')
-            if isinstance(data__delimiter, str):
-                data__delimiter_len = len(data__delimiter)
-                if data__delimiter_len < 1:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".delimiter must be longer than or equal to 1 characters", value=data__delimiter, name="" + (name_prefix or "data") + ".delimiter", definition={'type': 'string', 'minLength': 1}, rule='minLength')
-        if data_keys:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'required': ['expected_items'], 'properties': {'expected_items': {'type': 'integer', 'minimum': 1}, 'terminator': {'type': 'string', 'minLength': 1}, 'allow_extra_items': {'type': 'boolean'}, 'format': {'enum': ['numbered', 'json_array', 'delimited']}, 'marker': {'type': 'string', 'pattern': '\\{n\\}'}, 'delimiter': {'type': 'string', 'minLength': 1}}, 'additionalProperties': False}, rule='additionalProperties')
-    return data
+validate_params_number_fidelity = validate_urn_capeval_validate_params_number_fidelity
 
-def validate_https___capeval_invalid_schemas_evalcase_v1_json__definitions_params_placeholder_integrity(data, custom_formats={}, name_prefix=None):
+VERSION = "2.22.3"
+from decimal import Decimal
+from fastjsonschema import JsonSchemaValueException, JsonSchemaValuesException
+
+
+NoneType = type(None)
+
+def validate_urn_capeval_validate_params_placeholder_integrity(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (dict)):
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'properties': {'syntax': {'enum': ['auto', 'printf', 'python', 'icu', 'custom']}, 'allow_reorder': {'type': 'boolean'}, 'style': {'enum': ['auto', 'percent', 'brace']}, 'tags': {'type': 'boolean'}, 'pattern': {'type': 'string', 'minLength': 1}, 'preset': {'enum': ['mustache', 'ruby', 'dollar', 'numbered-tags', 'xml']}}, 'additionalProperties': False}, rule='type')
+        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'properties': {'syntax': {'enum': ['auto', 'printf', 'python', 'icu', 'custom']}, 'allow_reorder': {'type': 'boolean'}, 'style': {'enum': ['auto', 'percent', 'brace']}, 'tags': {'type': 'boolean'}, 'pattern': {'type': 'string', 'minLength': 1}, 'preset': {'enum': ['mustache', 'ruby', 'dollar', 'numbered-tags', 'xml']}}, 'additionalProperties': False, '$id': 'urn:capeval:validate_params_placeholder_integrity'}, rule='type')
     data_is_dict = isinstance(data, dict)
     if data_is_dict:
         data_keys = set(data.keys())
@@ -568,7 +405,137 @@ def validate_https___capeval_invalid_schemas_evalcase_v1_json__definitions_param
             if not (isinstance(data__preset, str) and data__preset == 'mustache' or isinstance(data__preset, str) and data__preset == 'ruby' or isinstance(data__preset, str) and data__preset == 'dollar' or isinstance(data__preset, str) and data__preset == 'numbered-tags' or isinstance(data__preset, str) and data__preset == 'xml'):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".preset must be one of ['mustache', 'ruby', 'dollar', 'numbered-tags', 'xml']", value=data__preset, name="" + (name_prefix or "data") + ".preset", definition={'enum': ['mustache', 'ruby', 'dollar', 'numbered-tags', 'xml']}, rule='enum')
         if data_keys:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'properties': {'syntax': {'enum': ['auto', 'printf', 'python', 'icu', 'custom']}, 'allow_reorder': {'type': 'boolean'}, 'style': {'enum': ['auto', 'percent', 'brace']}, 'tags': {'type': 'boolean'}, 'pattern': {'type': 'string', 'minLength': 1}, 'preset': {'enum': ['mustache', 'ruby', 'dollar', 'numbered-tags', 'xml']}}, 'additionalProperties': False}, rule='additionalProperties')
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'properties': {'syntax': {'enum': ['auto', 'printf', 'python', 'icu', 'custom']}, 'allow_reorder': {'type': 'boolean'}, 'style': {'enum': ['auto', 'percent', 'brace']}, 'tags': {'type': 'boolean'}, 'pattern': {'type': 'string', 'minLength': 1}, 'preset': {'enum': ['mustache', 'ruby', 'dollar', 'numbered-tags', 'xml']}}, 'additionalProperties': False, '$id': 'urn:capeval:validate_params_placeholder_integrity'}, rule='additionalProperties')
     return data
 
-validate = validate_https___capeval_invalid_schemas_evalcase_v1_json
+validate_params_placeholder_integrity = validate_urn_capeval_validate_params_placeholder_integrity
+
+VERSION = "2.22.3"
+from decimal import Decimal
+import re
+from fastjsonschema import JsonSchemaValueException, JsonSchemaValuesException
+
+
+REGEX_PATTERNS_validate_params_protocol_complete = {
+    '\\{n\\}': re.compile('\\{n\\}')
+}
+
+NoneType = type(None)
+
+def validate_urn_capeval_validate_params_protocol_complete(data, custom_formats={}, name_prefix=None):
+    if not isinstance(data, (dict)):
+        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'required': ['expected_items'], 'properties': {'expected_items': {'type': 'integer', 'minimum': 1}, 'terminator': {'type': 'string', 'minLength': 1}, 'allow_extra_items': {'type': 'boolean'}, 'format': {'enum': ['numbered', 'json_array', 'delimited']}, 'marker': {'type': 'string', 'pattern': '\\{n\\}'}, 'delimiter': {'type': 'string', 'minLength': 1}}, 'additionalProperties': False, '$id': 'urn:capeval:validate_params_protocol_complete'}, rule='type')
+    data_is_dict = isinstance(data, dict)
+    if data_is_dict:
+        data__missing_keys = set(['expected_items']) - data.keys()
+        if data__missing_keys:
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'required': ['expected_items'], 'properties': {'expected_items': {'type': 'integer', 'minimum': 1}, 'terminator': {'type': 'string', 'minLength': 1}, 'allow_extra_items': {'type': 'boolean'}, 'format': {'enum': ['numbered', 'json_array', 'delimited']}, 'marker': {'type': 'string', 'pattern': '\\{n\\}'}, 'delimiter': {'type': 'string', 'minLength': 1}}, 'additionalProperties': False, '$id': 'urn:capeval:validate_params_protocol_complete'}, rule='required')
+        data_keys = set(data.keys())
+        if "expected_items" in data_keys:
+            data_keys.remove("expected_items")
+            data__expecteditems = data["expected_items"]
+            if not isinstance(data__expecteditems, (int)) or isinstance(data__expecteditems, bool):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".expected_items must be integer", value=data__expecteditems, name="" + (name_prefix or "data") + ".expected_items", definition={'type': 'integer', 'minimum': 1}, rule='type')
+            if isinstance(data__expecteditems, (int, float, Decimal)) and not isinstance(data__expecteditems, bool):
+                if data__expecteditems < 1:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".expected_items must be bigger than or equal to 1", value=data__expecteditems, name="" + (name_prefix or "data") + ".expected_items", definition={'type': 'integer', 'minimum': 1}, rule='minimum')
+        if "terminator" in data_keys:
+            data_keys.remove("terminator")
+            data__terminator = data["terminator"]
+            if not isinstance(data__terminator, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".terminator must be string", value=data__terminator, name="" + (name_prefix or "data") + ".terminator", definition={'type': 'string', 'minLength': 1}, rule='type')
+            if isinstance(data__terminator, str):
+                data__terminator_len = len(data__terminator)
+                if data__terminator_len < 1:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".terminator must be longer than or equal to 1 characters", value=data__terminator, name="" + (name_prefix or "data") + ".terminator", definition={'type': 'string', 'minLength': 1}, rule='minLength')
+        if "allow_extra_items" in data_keys:
+            data_keys.remove("allow_extra_items")
+            data__allowextraitems = data["allow_extra_items"]
+            if not isinstance(data__allowextraitems, (bool)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".allow_extra_items must be boolean", value=data__allowextraitems, name="" + (name_prefix or "data") + ".allow_extra_items", definition={'type': 'boolean'}, rule='type')
+        if "format" in data_keys:
+            data_keys.remove("format")
+            data__format = data["format"]
+            if not (isinstance(data__format, str) and data__format == 'numbered' or isinstance(data__format, str) and data__format == 'json_array' or isinstance(data__format, str) and data__format == 'delimited'):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".format must be one of ['numbered', 'json_array', 'delimited']", value=data__format, name="" + (name_prefix or "data") + ".format", definition={'enum': ['numbered', 'json_array', 'delimited']}, rule='enum')
+        if "marker" in data_keys:
+            data_keys.remove("marker")
+            data__marker = data["marker"]
+            if not isinstance(data__marker, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".marker must be string", value=data__marker, name="" + (name_prefix or "data") + ".marker", definition={'type': 'string', 'pattern': '\\{n\\}'}, rule='type')
+            if isinstance(data__marker, str):
+                if not REGEX_PATTERNS_validate_params_protocol_complete['\\{n\\}'].search(data__marker):
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".marker must match pattern \\{n\\}", value=data__marker, name="" + (name_prefix or "data") + ".marker", definition={'type': 'string', 'pattern': '\\{n\\}'}, rule='pattern')
+        if "delimiter" in data_keys:
+            data_keys.remove("delimiter")
+            data__delimiter = data["delimiter"]
+            if not isinstance(data__delimiter, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".delimiter must be string", value=data__delimiter, name="" + (name_prefix or "data") + ".delimiter", definition={'type': 'string', 'minLength': 1}, rule='type')
+            if isinstance(data__delimiter, str):
+                data__delimiter_len = len(data__delimiter)
+                if data__delimiter_len < 1:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".delimiter must be longer than or equal to 1 characters", value=data__delimiter, name="" + (name_prefix or "data") + ".delimiter", definition={'type': 'string', 'minLength': 1}, rule='minLength')
+        if data_keys:
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'required': ['expected_items'], 'properties': {'expected_items': {'type': 'integer', 'minimum': 1}, 'terminator': {'type': 'string', 'minLength': 1}, 'allow_extra_items': {'type': 'boolean'}, 'format': {'enum': ['numbered', 'json_array', 'delimited']}, 'marker': {'type': 'string', 'pattern': '\\{n\\}'}, 'delimiter': {'type': 'string', 'minLength': 1}}, 'additionalProperties': False, '$id': 'urn:capeval:validate_params_protocol_complete'}, rule='additionalProperties')
+    return data
+
+validate_params_protocol_complete = validate_urn_capeval_validate_params_protocol_complete
+
+VERSION = "2.22.3"
+from decimal import Decimal
+from fastjsonschema import JsonSchemaValueException, JsonSchemaValuesException
+
+
+NoneType = type(None)
+
+def validate_urn_capeval_validate_params_required_tokens(data, custom_formats={}, name_prefix=None):
+    if not isinstance(data, (dict)):
+        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'properties': {'tokens': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}}, 'additionalProperties': False, '$id': 'urn:capeval:validate_params_required_tokens'}, rule='type')
+    data_is_dict = isinstance(data, dict)
+    if data_is_dict:
+        data_keys = set(data.keys())
+        if "tokens" in data_keys:
+            data_keys.remove("tokens")
+            data__tokens = data["tokens"]
+            if not isinstance(data__tokens, (list, tuple)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".tokens must be array", value=data__tokens, name="" + (name_prefix or "data") + ".tokens", definition={'type': 'array', 'items': {'type': 'string', 'minLength': 1}}, rule='type')
+            data__tokens_is_list = isinstance(data__tokens, (list, tuple))
+            if data__tokens_is_list:
+                data__tokens_len = len(data__tokens)
+                for data__tokens_x, data__tokens_item in enumerate(data__tokens):
+                    if not isinstance(data__tokens_item, (str)):
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + f".tokens[{data__tokens_x}]" + " must be string", value=data__tokens_item, name="" + (name_prefix or "data") + f".tokens[{data__tokens_x}]" + "", definition={'type': 'string', 'minLength': 1}, rule='type')
+                    if isinstance(data__tokens_item, str):
+                        data__tokens_item_len = len(data__tokens_item)
+                        if data__tokens_item_len < 1:
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + f".tokens[{data__tokens_x}]" + " must be longer than or equal to 1 characters", value=data__tokens_item, name="" + (name_prefix or "data") + f".tokens[{data__tokens_x}]" + "", definition={'type': 'string', 'minLength': 1}, rule='minLength')
+        if data_keys:
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'properties': {'tokens': {'type': 'array', 'items': {'type': 'string', 'minLength': 1}}}, 'additionalProperties': False, '$id': 'urn:capeval:validate_params_required_tokens'}, rule='additionalProperties')
+    return data
+
+validate_params_required_tokens = validate_urn_capeval_validate_params_required_tokens
+
+
+
+_PARAMS = {'forbidden_renderings': validate_params_forbidden_renderings, 'max_chars': validate_params_max_chars, 'number_fidelity': validate_params_number_fidelity, 'placeholder_integrity': validate_params_placeholder_integrity, 'protocol_complete': validate_params_protocol_complete, 'required_tokens': validate_params_required_tokens}
+_REQUIRES_PARAMS = frozenset({'protocol_complete'})
+
+
+def validate(data, custom_formats={}, name_prefix=None):
+    validate_record(data)
+    for index, assertion in enumerate(data["assertions"]):
+        name = assertion["name"]
+        check = _PARAMS.get(name)
+        if check is None:
+            continue
+        where = "data.assertions[%d]" % index
+        if "params" in assertion:
+            check(assertion["params"], name_prefix=where + ".params")
+        elif name in _REQUIRES_PARAMS:
+            raise JsonSchemaValueException(
+                where + " must contain ['params'] properties",
+                value=assertion,
+                name=where,
+                definition={"required": ["params"]},
+                rule="required",
+            )

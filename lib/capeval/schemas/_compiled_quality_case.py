@@ -6,7 +6,7 @@ import re
 from fastjsonschema import JsonSchemaValueException, JsonSchemaValuesException
 
 
-REGEX_PATTERNS = {
+REGEX_PATTERNS_validate = {
     '^x-': re.compile('^x-')
 }
 
@@ -85,11 +85,11 @@ def validate_https___capeval_invalid_schemas_quality_case_v1_json(data, custom_f
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".criteria must contain unique items", value=data__criteria, name="" + (name_prefix or "data") + ".criteria", definition={'type': 'array', 'minItems': 1, 'uniqueItems': True, 'items': {'type': 'string', 'minLength': 1}}, rule='uniqueItems')
                 for data__criteria_x, data__criteria_item in enumerate(data__criteria):
                     if not isinstance(data__criteria_item, (str)):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".criteria[{data__criteria_x}]".format(**locals()) + " must be string", value=data__criteria_item, name="" + (name_prefix or "data") + ".criteria[{data__criteria_x}]".format(**locals()) + "", definition={'type': 'string', 'minLength': 1}, rule='type')
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + f".criteria[{data__criteria_x}]" + " must be string", value=data__criteria_item, name="" + (name_prefix or "data") + f".criteria[{data__criteria_x}]" + "", definition={'type': 'string', 'minLength': 1}, rule='type')
                     if isinstance(data__criteria_item, str):
                         data__criteria_item_len = len(data__criteria_item)
                         if data__criteria_item_len < 1:
-                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".criteria[{data__criteria_x}]".format(**locals()) + " must be longer than or equal to 1 characters", value=data__criteria_item, name="" + (name_prefix or "data") + ".criteria[{data__criteria_x}]".format(**locals()) + "", definition={'type': 'string', 'minLength': 1}, rule='minLength')
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + f".criteria[{data__criteria_x}]" + " must be longer than or equal to 1 characters", value=data__criteria_item, name="" + (name_prefix or "data") + f".criteria[{data__criteria_x}]" + "", definition={'type': 'string', 'minLength': 1}, rule='minLength')
         if "expected_quality_notes" in data_keys:
             data_keys.remove("expected_quality_notes")
             data__expectedqualitynotes = data["expected_quality_notes"]
@@ -105,11 +105,11 @@ def validate_https___capeval_invalid_schemas_quality_case_v1_json(data, custom_f
                 data__privacylabels_len = len(data__privacylabels)
                 for data__privacylabels_x, data__privacylabels_item in enumerate(data__privacylabels):
                     if not isinstance(data__privacylabels_item, (str)):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".privacy_labels[{data__privacylabels_x}]".format(**locals()) + " must be string", value=data__privacylabels_item, name="" + (name_prefix or "data") + ".privacy_labels[{data__privacylabels_x}]".format(**locals()) + "", definition={'type': 'string', 'minLength': 1}, rule='type')
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + f".privacy_labels[{data__privacylabels_x}]" + " must be string", value=data__privacylabels_item, name="" + (name_prefix or "data") + f".privacy_labels[{data__privacylabels_x}]" + "", definition={'type': 'string', 'minLength': 1}, rule='type')
                     if isinstance(data__privacylabels_item, str):
                         data__privacylabels_item_len = len(data__privacylabels_item)
                         if data__privacylabels_item_len < 1:
-                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".privacy_labels[{data__privacylabels_x}]".format(**locals()) + " must be longer than or equal to 1 characters", value=data__privacylabels_item, name="" + (name_prefix or "data") + ".privacy_labels[{data__privacylabels_x}]".format(**locals()) + "", definition={'type': 'string', 'minLength': 1}, rule='minLength')
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + f".privacy_labels[{data__privacylabels_x}]" + " must be longer than or equal to 1 characters", value=data__privacylabels_item, name="" + (name_prefix or "data") + f".privacy_labels[{data__privacylabels_x}]" + "", definition={'type': 'string', 'minLength': 1}, rule='minLength')
         if "dataset_consent_ref" in data_keys:
             data_keys.remove("dataset_consent_ref")
             data__datasetconsentref = data["dataset_consent_ref"]
@@ -138,11 +138,11 @@ def validate_https___capeval_invalid_schemas_quality_case_v1_json(data, custom_f
                 data__evidencerefs_len = len(data__evidencerefs)
                 for data__evidencerefs_x, data__evidencerefs_item in enumerate(data__evidencerefs):
                     if not isinstance(data__evidencerefs_item, (str)):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".evidence_refs[{data__evidencerefs_x}]".format(**locals()) + " must be string", value=data__evidencerefs_item, name="" + (name_prefix or "data") + ".evidence_refs[{data__evidencerefs_x}]".format(**locals()) + "", definition={'type': 'string', 'minLength': 1}, rule='type')
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + f".evidence_refs[{data__evidencerefs_x}]" + " must be string", value=data__evidencerefs_item, name="" + (name_prefix or "data") + f".evidence_refs[{data__evidencerefs_x}]" + "", definition={'type': 'string', 'minLength': 1}, rule='type')
                     if isinstance(data__evidencerefs_item, str):
                         data__evidencerefs_item_len = len(data__evidencerefs_item)
                         if data__evidencerefs_item_len < 1:
-                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".evidence_refs[{data__evidencerefs_x}]".format(**locals()) + " must be longer than or equal to 1 characters", value=data__evidencerefs_item, name="" + (name_prefix or "data") + ".evidence_refs[{data__evidencerefs_x}]".format(**locals()) + "", definition={'type': 'string', 'minLength': 1}, rule='minLength')
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + f".evidence_refs[{data__evidencerefs_x}]" + " must be longer than or equal to 1 characters", value=data__evidencerefs_item, name="" + (name_prefix or "data") + f".evidence_refs[{data__evidencerefs_x}]" + "", definition={'type': 'string', 'minLength': 1}, rule='minLength')
         if "source_hash" in data_keys:
             data_keys.remove("source_hash")
             data__sourcehash = data["source_hash"]
@@ -153,7 +153,7 @@ def validate_https___capeval_invalid_schemas_quality_case_v1_json(data, custom_f
                 if data__sourcehash_len < 1:
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".source_hash must be longer than or equal to 1 characters", value=data__sourcehash, name="" + (name_prefix or "data") + ".source_hash", definition={'type': 'string', 'minLength': 1}, rule='minLength')
         for data_key, data_val in data.items():
-            if REGEX_PATTERNS['^x-'].search(data_key):
+            if data_key.startswith('x-'):
                 if data_key in data_keys:
                     data_keys.remove(data_key)
         if data_keys:

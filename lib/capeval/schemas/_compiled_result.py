@@ -6,7 +6,7 @@ import re
 from fastjsonschema import JsonSchemaValueException, JsonSchemaValuesException
 
 
-REGEX_PATTERNS = {
+REGEX_PATTERNS_validate = {
     '^[a-z][a-z0-9_]*$': re.compile('^[a-z][a-z0-9_]*\\Z'),
     '^x-': re.compile('^x-')
 }
@@ -46,7 +46,7 @@ def validate_https___capeval_invalid_schemas_result_v1_json(data, custom_formats
             if not isinstance(data__assertion, (str)):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".assertion must be string", value=data__assertion, name="" + (name_prefix or "data") + ".assertion", definition={'type': 'string', 'pattern': '^[a-z][a-z0-9_]*$'}, rule='type')
             if isinstance(data__assertion, str):
-                if not REGEX_PATTERNS['^[a-z][a-z0-9_]*$'].search(data__assertion):
+                if not REGEX_PATTERNS_validate['^[a-z][a-z0-9_]*$'].search(data__assertion):
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".assertion must match pattern ^[a-z][a-z0-9_]*$", value=data__assertion, name="" + (name_prefix or "data") + ".assertion", definition={'type': 'string', 'pattern': '^[a-z][a-z0-9_]*$'}, rule='pattern')
         if "passed" in data_keys:
             data_keys.remove("passed")
@@ -64,7 +64,7 @@ def validate_https___capeval_invalid_schemas_result_v1_json(data, custom_formats
             if not isinstance(data__code, (str)):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".code must be string", value=data__code, name="" + (name_prefix or "data") + ".code", definition={'type': 'string', 'pattern': '^[a-z][a-z0-9_]*$'}, rule='type')
             if isinstance(data__code, str):
-                if not REGEX_PATTERNS['^[a-z][a-z0-9_]*$'].search(data__code):
+                if not REGEX_PATTERNS_validate['^[a-z][a-z0-9_]*$'].search(data__code):
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".code must match pattern ^[a-z][a-z0-9_]*$", value=data__code, name="" + (name_prefix or "data") + ".code", definition={'type': 'string', 'pattern': '^[a-z][a-z0-9_]*$'}, rule='pattern')
         if "message" in data_keys:
             data_keys.remove("message")
@@ -77,7 +77,7 @@ def validate_https___capeval_invalid_schemas_result_v1_json(data, custom_formats
             if not isinstance(data__evidence, (dict)):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".evidence must be object", value=data__evidence, name="" + (name_prefix or "data") + ".evidence", definition={'type': 'object'}, rule='type')
         for data_key, data_val in data.items():
-            if REGEX_PATTERNS['^x-'].search(data_key):
+            if data_key.startswith('x-'):
                 if data_key in data_keys:
                     data_keys.remove(data_key)
         if data_keys:

@@ -6,7 +6,7 @@ import re
 from fastjsonschema import JsonSchemaValueException, JsonSchemaValuesException
 
 
-REGEX_PATTERNS = {
+REGEX_PATTERNS_validate = {
     '^x-': re.compile('^x-')
 }
 
@@ -65,7 +65,7 @@ def validate_https___capeval_invalid_schemas_review_v1_json(data, custom_formats
                     if data__scores_key not in []:
                         data__scores_value = data__scores.get(data__scores_key)
                         if not isinstance(data__scores_value, (int)) or isinstance(data__scores_value, bool):
-                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".scores.{data__scores_key}".format(**locals()) + " must be integer", value=data__scores_value, name="" + (name_prefix or "data") + ".scores.{data__scores_key}".format(**locals()) + "", definition={'type': 'integer'}, rule='type')
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + f".scores.{data__scores_key}" + " must be integer", value=data__scores_value, name="" + (name_prefix or "data") + f".scores.{data__scores_key}" + "", definition={'type': 'integer'}, rule='type')
         if "blocking_flags" in data_keys:
             data_keys.remove("blocking_flags")
             data__blockingflags = data["blocking_flags"]
@@ -79,18 +79,18 @@ def validate_https___capeval_invalid_schemas_review_v1_json(data, custom_formats
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".blocking_flags must contain unique items", value=data__blockingflags, name="" + (name_prefix or "data") + ".blocking_flags", definition={'type': 'array', 'uniqueItems': True, 'items': {'type': 'string', 'minLength': 1}}, rule='uniqueItems')
                 for data__blockingflags_x, data__blockingflags_item in enumerate(data__blockingflags):
                     if not isinstance(data__blockingflags_item, (str)):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".blocking_flags[{data__blockingflags_x}]".format(**locals()) + " must be string", value=data__blockingflags_item, name="" + (name_prefix or "data") + ".blocking_flags[{data__blockingflags_x}]".format(**locals()) + "", definition={'type': 'string', 'minLength': 1}, rule='type')
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + f".blocking_flags[{data__blockingflags_x}]" + " must be string", value=data__blockingflags_item, name="" + (name_prefix or "data") + f".blocking_flags[{data__blockingflags_x}]" + "", definition={'type': 'string', 'minLength': 1}, rule='type')
                     if isinstance(data__blockingflags_item, str):
                         data__blockingflags_item_len = len(data__blockingflags_item)
                         if data__blockingflags_item_len < 1:
-                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".blocking_flags[{data__blockingflags_x}]".format(**locals()) + " must be longer than or equal to 1 characters", value=data__blockingflags_item, name="" + (name_prefix or "data") + ".blocking_flags[{data__blockingflags_x}]".format(**locals()) + "", definition={'type': 'string', 'minLength': 1}, rule='minLength')
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + f".blocking_flags[{data__blockingflags_x}]" + " must be longer than or equal to 1 characters", value=data__blockingflags_item, name="" + (name_prefix or "data") + f".blocking_flags[{data__blockingflags_x}]" + "", definition={'type': 'string', 'minLength': 1}, rule='minLength')
         if "notes" in data_keys:
             data_keys.remove("notes")
             data__notes = data["notes"]
             if not isinstance(data__notes, (str)):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".notes must be string", value=data__notes, name="" + (name_prefix or "data") + ".notes", definition={'type': 'string'}, rule='type')
         for data_key, data_val in data.items():
-            if REGEX_PATTERNS['^x-'].search(data_key):
+            if data_key.startswith('x-'):
                 if data_key in data_keys:
                     data_keys.remove(data_key)
         if data_keys:

@@ -6,7 +6,7 @@ import re
 from fastjsonschema import JsonSchemaValueException, JsonSchemaValuesException
 
 
-REGEX_PATTERNS = {
+REGEX_PATTERNS_validate = {
     '^x-': re.compile('^x-')
 }
 
@@ -62,11 +62,11 @@ def validate_https___capeval_invalid_schemas_roster_v1_json(data, custom_formats
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".conflicts must contain unique items", value=data__conflicts, name="" + (name_prefix or "data") + ".conflicts", definition={'type': 'array', 'uniqueItems': True, 'items': {'type': 'string', 'minLength': 1}}, rule='uniqueItems')
                 for data__conflicts_x, data__conflicts_item in enumerate(data__conflicts):
                     if not isinstance(data__conflicts_item, (str)):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".conflicts[{data__conflicts_x}]".format(**locals()) + " must be string", value=data__conflicts_item, name="" + (name_prefix or "data") + ".conflicts[{data__conflicts_x}]".format(**locals()) + "", definition={'type': 'string', 'minLength': 1}, rule='type')
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + f".conflicts[{data__conflicts_x}]" + " must be string", value=data__conflicts_item, name="" + (name_prefix or "data") + f".conflicts[{data__conflicts_x}]" + "", definition={'type': 'string', 'minLength': 1}, rule='type')
                     if isinstance(data__conflicts_item, str):
                         data__conflicts_item_len = len(data__conflicts_item)
                         if data__conflicts_item_len < 1:
-                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".conflicts[{data__conflicts_x}]".format(**locals()) + " must be longer than or equal to 1 characters", value=data__conflicts_item, name="" + (name_prefix or "data") + ".conflicts[{data__conflicts_x}]".format(**locals()) + "", definition={'type': 'string', 'minLength': 1}, rule='minLength')
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + f".conflicts[{data__conflicts_x}]" + " must be longer than or equal to 1 characters", value=data__conflicts_item, name="" + (name_prefix or "data") + f".conflicts[{data__conflicts_x}]" + "", definition={'type': 'string', 'minLength': 1}, rule='minLength')
         if "assignments" in data_keys:
             data_keys.remove("assignments")
             data__assignments = data["assignments"]
@@ -80,13 +80,13 @@ def validate_https___capeval_invalid_schemas_roster_v1_json(data, custom_formats
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".assignments must contain unique items", value=data__assignments, name="" + (name_prefix or "data") + ".assignments", definition={'type': 'array', 'uniqueItems': True, 'items': {'type': 'string', 'minLength': 1}}, rule='uniqueItems')
                 for data__assignments_x, data__assignments_item in enumerate(data__assignments):
                     if not isinstance(data__assignments_item, (str)):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".assignments[{data__assignments_x}]".format(**locals()) + " must be string", value=data__assignments_item, name="" + (name_prefix or "data") + ".assignments[{data__assignments_x}]".format(**locals()) + "", definition={'type': 'string', 'minLength': 1}, rule='type')
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + f".assignments[{data__assignments_x}]" + " must be string", value=data__assignments_item, name="" + (name_prefix or "data") + f".assignments[{data__assignments_x}]" + "", definition={'type': 'string', 'minLength': 1}, rule='type')
                     if isinstance(data__assignments_item, str):
                         data__assignments_item_len = len(data__assignments_item)
                         if data__assignments_item_len < 1:
-                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".assignments[{data__assignments_x}]".format(**locals()) + " must be longer than or equal to 1 characters", value=data__assignments_item, name="" + (name_prefix or "data") + ".assignments[{data__assignments_x}]".format(**locals()) + "", definition={'type': 'string', 'minLength': 1}, rule='minLength')
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + f".assignments[{data__assignments_x}]" + " must be longer than or equal to 1 characters", value=data__assignments_item, name="" + (name_prefix or "data") + f".assignments[{data__assignments_x}]" + "", definition={'type': 'string', 'minLength': 1}, rule='minLength')
         for data_key, data_val in data.items():
-            if REGEX_PATTERNS['^x-'].search(data_key):
+            if data_key.startswith('x-'):
                 if data_key in data_keys:
                     data_keys.remove(data_key)
         if data_keys:

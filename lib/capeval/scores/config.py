@@ -43,6 +43,8 @@ DEFAULT_PROFILES: dict[str, tuple[str, ...]] = {
     ),
 }
 
+DEFAULT_SCORE_RANGE: tuple[int, int] = (1, 5)
+
 EVIDENCE_TIERS: tuple[str, ...] = (
     "synthetic_onboarding",
     "expert_authored_challenge",
@@ -67,7 +69,7 @@ class ConfigError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Config:
-    score_range: tuple[int, int] = (1, 5)
+    score_range: tuple[int, int] = DEFAULT_SCORE_RANGE
     pass_threshold: float = 4.0
     min_reviewers: int = 2
     disagreement_spread: int = 2
@@ -113,7 +115,7 @@ def config_from_mapping(data: Any) -> Config:
     options: dict[str, Any] = {}
     if "score_range" in data:
         options["score_range"] = _score_range(data["score_range"])
-    low, high = options.get("score_range", Config.score_range)
+    low, high = options.get("score_range", DEFAULT_SCORE_RANGE)
     if "pass_threshold" in data:
         threshold = data["pass_threshold"]
         if not _is_number(threshold) or not low <= threshold <= high:

@@ -2,6 +2,11 @@
 
 Valid records are passed on as their original bytes; every problem is a diagnostic. The
 kind of a record is recognised from its fields unless ``--kind`` names it.
+
+Per record: kind → compiled schema → contract rules (``rules``) → unique key → secrets (a
+cheap scan of the raw line, the fields only on a hit, ``secrets``) → id lock (``lock``) →
+locked split (``locked``) → pass through, and a manifest entry (``manifest``). Everything
+optional (YAML, langcodes, license-expression) is imported only when a run needs it.
 """
 
 from __future__ import annotations
@@ -10,20 +15,8 @@ from typing import Annotated, Any
 
 import typer
 
-from capeval.cli import Run, UsageError, filter_command
+from capeval.cli import FatalInput, Run, UsageError, filter_command
 from capeval.validate.kinds import KINDS, case_id_of, detect_kind, unique_key
-
-SUMMARY_KEYS = ("read", "valid", "invalid")
-
-
-class Problem(tuple):
-    """(code, JSON pointer, message, severity or None) found by a contract rule."""
-
-    __slots__ = ()
-
-    def __new__(cls, code: str, path: str, message: str, severity: str | None = None):
-        return tuple.__new__(cls, (code, path, message, severity))
-
 
 DUPLICATE_CODE = {"review": "review.duplicate", "candidate": "candidate.duplicate"}
 
@@ -33,11 +26,43 @@ def validate(
     run: Run,
     kind: Annotated[
         str | None,
-        typer.Option(metavar="KIND", help=f"Treat every record as this kind: {', '.join(KINDS)}."),
+        typer.Option(help=f"Treat every record as this kind: {', '.join(KINDS)}."),
     ] = None,
     print_schema: Annotated[
         str | None,
-        typer.Option(metavar="KIND", help="Print the JSON Schema of KIND and exit."),
+        typer.Option(metavar="KIND", help="Print the JSON Schema (draft-07) of KIND and exit."),
+    ] = None,
+    config: Annotated[
+        str | None,
+        typer.Option(
+            metavar="FILE",
+            help="Review configuration (YAML): score_range, blocking_flags, profiles, "
+            "privacy_as_error.",
+        ),
+    ] = None,
+    cases: Annotated[
+        str | None,
+        typer.Option(
+            metavar="FILE", help="Quality cases; reviews may only score the criteria they list."
+        ),
+    ] = None,
+    lock: Annotated[
+        str | None,
+        typer.Option(metavar="PATH", help="Id lock file {id: sha256 of the case's meaning}."),
+    ] = None,
+    update_lock: Annotated[
+        bool,
+        typer.Option("--update-lock", help="Record new ids in --lock (never changes an entry)."),
+    ] = False,
+    locked: Annotated[
+        str | None,
+        typer.Option(
+            metavar="PATH", help="The locked split (file or folder of JSONL): flag leaks into it."
+        ),
+    ] = None,
+    manifest: Annotated[
+        str | None,
+        typer.Option(metavar="PATH", help="Write the dataset manifest of the accepted cases."),
     ] = None,
 ) -> None:
     """Validate JSON Lines records against their schema and the contract rules.
@@ -46,7 +71,7 @@ def validate(
     writes the valid ones to stdout byte for byte and reports every problem on stderr.
 
     \b
-    Example:  cap-validate evals/i18n-prompt/cases/dev/*.jsonl > /dev/null
+    Example:  cap-validate --lock ids.lock.json cases/dev/*.jsonl > /dev/null
     """
     from capeval import schemas
 
@@ -61,16 +86,32 @@ def validate(
         return
     if kind is not None and kind not in KINDS:
         raise UsageError(f"unknown kind {kind!r}; kinds: {', '.join(KINDS)}")
+    if update_lock and lock is None:
+        raise UsageError("--update-lock needs --lock PATH")
 
     from fastjsonschema import JsonSchemaValueException
 
-    from capeval.validate.rules import contract_problems
+    from capeval.validate.rules import ContractRules
+    from capeval.validate.secrets import SECRET_DETECTED, find_secrets, may_contain_secret
+
+    rules = ContractRules(_load_config(config), _case_criteria(run, cases) if cases else None)
+    id_lock = _load_lock(run, lock, update_lock) if lock else None
+    locked_split = _load_locked(run, locked) if locked else None
+    manifest_out = run.side_output(manifest) if manifest else None
+    if manifest_out is not None:
+        from capeval.validate.manifest import CASE_KINDS, manifest_entry
+    if id_lock is not None:
+        from capeval.validate.lock import meaning_hash
 
     counts = run.counts
     counts.update({"valid": 0, "invalid": 0})
     emit = run.diag.emit
     write_raw = run.out.write_raw
-    seen: dict[str, set[Any]] = {}
+    seen: dict[str, set[Any]] = {name: set() for name in KINDS}
+    validators: dict[str, Any] = {}
+    problems_of = rules.problems
+    # per input file: whether its records lie inside the locked split (exempt from leaks)
+    inside_locked: dict[str | None, bool] = {}
 
     for line_no, raw, record in run.records():
         record_kind = kind or detect_kind(record)
@@ -85,29 +126,56 @@ def validate(
             )
             counts["invalid"] += 1
             continue
+        check_schema = validators.get(record_kind)
+        if check_schema is None:
+            check_schema = validators[record_kind] = schemas.validator(record_kind)
         try:
-            schemas.validator(record_kind)(record)
+            check_schema(record)
         except JsonSchemaValueException as exc:
             code, pointer, message = schemas.violation(exc)
             emit(code, message, file=run.file, line=line_no, case_id=case_id, path=pointer)
             counts["invalid"] += 1
             continue
-        invalid = False
+
+        found: list[tuple[str, str, str, str | None]] = []
         key = unique_key(record_kind, record)
-        seen_keys = seen.setdefault(record_kind, set())
+        seen_keys = seen[record_kind]
         if key in seen_keys:
-            code = DUPLICATE_CODE.get(record_kind, "id.duplicate")
-            emit(
-                code,
-                f"{record_kind} key {_show_key(key)} already seen in this stream",
-                file=run.file,
-                line=line_no,
-                case_id=case_id,
+            found.append(
+                (
+                    DUPLICATE_CODE.get(record_kind, "id.duplicate"),
+                    _key_pointer(record_kind),
+                    f"{record_kind} key {_show_key(key)} already seen in this stream",
+                    None,
+                )
             )
-            invalid = True
         else:
             seen_keys.add(key)
-        for code, path, message, severity in contract_problems(record_kind, record):
+        found.extend(problems_of(record_kind, record))
+        if may_contain_secret(raw):
+            for pointer, secret_kind in find_secrets(record):
+                found.append(
+                    (SECRET_DETECTED, pointer, f"{secret_kind} (value not shown)", None)
+                )
+        digest = None
+        if record_kind == "evalcase":
+            if id_lock is not None:
+                digest = meaning_hash(record)
+                broken = id_lock.check(record["id"], digest)
+                if broken is not None:
+                    found.append((broken[0], "/id", broken[1], None))
+            if locked_split is not None:
+                path = run.path
+                exempt = inside_locked.get(path)
+                if exempt is None:
+                    exempt = inside_locked[path] = locked_split.is_inside(path)
+                if not exempt:
+                    leak = locked_split.leak(record)
+                    if leak is not None:
+                        found.append(("locked.leak", "/id", leak, None))
+
+        invalid = False
+        for code, path, message, severity in found:
             diagnostic = emit(
                 code,
                 message,
@@ -121,14 +189,72 @@ def validate(
                 invalid = True
         if invalid:
             counts["invalid"] += 1
-        else:
-            counts["valid"] += 1
-            write_raw(raw)
+            continue
+        counts["valid"] += 1
+        write_raw(raw)
+        if digest is not None:
+            id_lock.record(record["id"], digest)  # type: ignore[union-attr]
+        if manifest_out is not None and record_kind in CASE_KINDS:
+            manifest_out.write_record(manifest_entry(record_kind, record))
+
+    if id_lock is not None and id_lock.needs_writing():
+        run.side_output(id_lock.path).writer.write_bytes(id_lock.text().encode("utf-8"))
+        run.summary_extra.append(f"{len(id_lock.added)} ids added to {id_lock.path}")
+
+
+def _load_config(path: str | None) -> Any:
+    from capeval.scores.config import ConfigError, load_config
+
+    try:
+        return load_config(path)
+    except ConfigError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def _case_criteria(run: Run, path: str) -> dict[str, frozenset[str]]:
+    """case_id -> criteria of the quality cases in ``path`` (``--cases``)."""
+    criteria: dict[str, frozenset[str]] = {}
+    for item in run.side_records(path):
+        record = item[-1]
+        case_id, listed = record.get("case_id"), record.get("criteria")
+        if isinstance(case_id, str) and isinstance(listed, list) and case_id not in criteria:
+            criteria[case_id] = frozenset(c for c in listed if isinstance(c, str))
+    return criteria
+
+
+def _load_lock(run: Run, path: str, update: bool) -> Any:
+    from capeval.validate.lock import IdLock, LockError
+
+    try:
+        return IdLock.load(path, update)
+    except LockError as exc:
+        raise UsageError(str(exc)) from None
+    except OSError as exc:
+        run.diag.emit("io.unreadable", f"cannot open lock: {exc.strerror or exc}", file=path)
+        raise FatalInput(path) from None
+
+
+def _load_locked(run: Run, path: str) -> Any:
+    import os
+
+    from capeval.validate.locked import LockedSplit, locked_files
+
+    if not os.path.exists(path):
+        run.diag.emit("io.unreadable", "cannot open: No such file or directory", file=path)
+        raise FatalInput(path)
+    split = LockedSplit(path)
+    for file in locked_files(path):
+        split.add_all((item[-1] for item in run.side_records(file)), file)
+    return split
+
+
+def _key_pointer(kind: str) -> str:
+    return {"evalcase": "/id", "roster": "/reviewer_id"}.get(kind, "/case_id")
 
 
 def _show_key(key: Any) -> str:
     if isinstance(key, tuple):
-        return "(" + ", ".join(str(part) for part in key) + ")"
+        return "(" + ", ".join(str(part) for part in key if part is not None) + ")"
     return str(key)
 
 

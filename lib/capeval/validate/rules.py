@@ -21,7 +21,7 @@ from capeval.validate.licenses import LICENSE_INVALID, license_problem
 from capeval.validate.locales import locale_problem
 from capeval.validate.privacy import QUALITY_CASE_FIELDS, REVIEW_FIELDS, privacy_findings
 
-Problem = tuple[str, str, str, "str | None"]
+Problem = tuple[str, str, str, str | None]
 
 # provenance kinds that reuse external material and so must say where it came from
 SOURCED_PROVENANCE = frozenset({"public-domain", "compatible-licensed"})

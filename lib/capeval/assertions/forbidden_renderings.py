@@ -1,0 +1,122 @@
+"""``forbidden_renderings`` (SPEC §5.5): renderings that must not occur in the candidate.
+
+Params: ``patterns`` (literal strings), ``regex`` (regular expressions in the syntax of the
+``regex`` module, version 0 — a superset of ``re``), ``case_sensitive`` (default true; applies
+to both). Case-insensitive matching uses full Unicode case folding (``ß`` matches ``SS``).
+
+Each regular expression is compiled once per process (cached) and every search is bounded to
+100 ms per pattern per candidate with the ``regex`` module's ``timeout=``: a pathological
+pattern such as ``(a+)+$`` cannot hang a run. A search that times out makes the result fail
+with ``regex_timeout``, which precedes ``forbidden_rendering``; the other patterns are still
+searched, and the evidence lists every match and every timeout. Offsets count code points of
+the NFC-normalised candidate text.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from capeval.assertions import Subject, nfc
+from capeval.codes import REGEX_TIMEOUT, first_by_precedence
+from capeval.verdict import Outcome
+
+NAME = "forbidden_renderings"
+CODE = "forbidden_rendering"
+TIMEOUT_SECONDS = 0.1
+# Matched text in evidence is cut to this many characters (the engine's cut is 200).
+MATCH_EXCERPT = 80
+
+
+@lru_cache(maxsize=4096)
+def _compiled(pattern: str, literal: bool, case_sensitive: bool) -> Any:
+    """The compiled pattern; raises ``regex.error`` when it does not compile."""
+    import regex  # lazily: ~10 ms, paid only by runs with such cases
+
+    flags = 0 if case_sensitive else regex.IGNORECASE | regex.FULLCASE
+    return regex.compile(regex.escape(pattern) if literal else pattern, flags)
+
+
+def _case_sensitive(params: dict) -> bool:
+    return params.get("case_sensitive", True) is not False
+
+
+def param_errors(case: dict, params: dict) -> list[str]:
+    """Regular expressions that do not compile, and an assertion that forbids nothing."""
+    import regex
+
+    errors = []
+    if not params.get("patterns") and not params.get("regex"):
+        errors.append("forbidden_renderings: nothing to forbid (give patterns or regex)")
+    for index, pattern in enumerate(params.get("regex") or ()):
+        try:
+            _compiled(pattern, False, _case_sensitive(params))
+        except regex.error as error:
+            errors.append(f"forbidden_renderings: regex[{index}] does not compile: {error}")
+    return errors
+
+
+def check(subject: Subject) -> Outcome:
+    params = subject.params
+    case_sensitive = _case_sensitive(params)
+    text = subject.text
+    matches: list[dict[str, Any]] = []
+    timeouts: list[dict[str, Any]] = []
+    for pattern in params.get("patterns") or ():
+        pattern = nfc(pattern)
+        if case_sensitive:
+            offset = text.find(pattern)
+            if offset >= 0:
+                matches.append(_match("literal", pattern, offset, pattern))
+            continue
+        # Literals cannot backtrack, but share the bounded search for uniformity.
+        _search("literal", pattern, case_sensitive, text, matches, timeouts)
+    for pattern in params.get("regex") or ():
+        _search("regex", pattern, case_sensitive, text, matches, timeouts)
+    found = set()
+    if timeouts:
+        found.add(REGEX_TIMEOUT)
+    if matches:
+        found.add(CODE)
+    if not found:
+        return Outcome()
+    code = first_by_precedence(NAME, found)
+    if code == REGEX_TIMEOUT:
+        message = (
+            f"matching {timeouts[0]['pattern']!r} took longer than {timeouts[0]['timeout_ms']} ms"
+        )
+    else:
+        first = matches[0]
+        message = f"forbidden {first['kind']} {first['pattern']!r} at offset {first['offset']}"
+    return Outcome(code, message, {"matches": matches, "timeouts": timeouts})
+
+
+def _search(
+    kind: str,
+    pattern: str,
+    case_sensitive: bool,
+    text: str,
+    matches: list[dict[str, Any]],
+    timeouts: list[dict[str, Any]],
+) -> None:
+    import regex
+
+    try:
+        compiled = _compiled(pattern, kind == "literal", case_sensitive)
+    except regex.error as error:
+        # cap-validate rejects such a case (assertion.params); met unvalidated, it is a
+        # defect of the case, not a verdict on the candidate.
+        raise ValueError(f"forbidden_renderings: regex does not compile: {error}") from None
+    try:
+        found = compiled.search(text, timeout=TIMEOUT_SECONDS)
+    except TimeoutError:
+        timeouts.append(
+            {"kind": kind, "pattern": pattern, "timeout_ms": round(TIMEOUT_SECONDS * 1000)}
+        )
+        return
+    if found is not None:
+        matches.append(_match(kind, pattern, found.start(), found.group()))
+
+
+def _match(kind: str, pattern: str, offset: int, matched: str) -> dict[str, Any]:
+    return {"kind": kind, "pattern": pattern, "offset": offset, "text": matched[:MATCH_EXCERPT]}
