@@ -583,3 +583,26 @@ def test_review_problems(overrides, problem):
     }
     found = [(code, path) for code, path, _ in review_problems(record, Config())]
     assert found == ([] if problem is None else [problem])
+
+
+# -- the seed alias --------------------------------------------------------------------------
+def test_seed_arguments_become_cap_aggregate_scores_arguments():
+    from cap_protocol.evaluation.semantic_quality import aggregate_scores_argv
+
+    assert aggregate_scores_argv(["--cases", "c.jsonl", "--scores", "s.jsonl"]) == [
+        "--format",
+        "json",
+        "--cases",
+        "c.jsonl",
+        "--",
+        "s.jsonl",
+    ]
+    assert aggregate_scores_argv(["--scores=a", "--format", "jsonl", "--scores", "-b"]) == [
+        "--format",
+        "jsonl",
+        "--",
+        "a",
+        "-b",
+    ]
+    # no --scores: the reviews come from stdin, as with cap-aggregate-scores
+    assert aggregate_scores_argv(["--cases", "c"]) == ["--format", "json", "--cases", "c"]

@@ -12,8 +12,8 @@ Reading rules where SPEC is silent (docs/vocabulary.md lists them):
 * A group separator must be followed by exactly three digits (two for the secondary groups of
   locales that group that way, e.g. ``12,34,567`` in ``hi``); otherwise it ends the number, so
   ``1,5`` in English is the two numbers 1 and 5. Ungrouped digits are always accepted.
-* Separators of the locale's default numbering system and of ``latn`` both count (Arabic
-  ``١٬٢٣٤٫٥`` and ``1,234.5`` are both Arabic); for a space group separator U+0020, U+00A0 and
+* Separators of the locale's ``latn``, default and native numbering systems all count
+  (Arabic ``١٬٢٣٤٫٥`` and ``1,234.5`` are both Arabic); for a space group separator U+0020, U+00A0 and
   U+202F all count; ``'`` and ``’`` are one group separator; full-width ``，``/``．`` stand for
   ``,``/``.``.
 * ``+5`` equals ``5``, ``2.50`` equals ``2.5``, ``-0`` equals ``0`` (values, not spellings).
@@ -126,7 +126,7 @@ def _locale_numbers(tag: str) -> _LocaleNumbers:
 def _cldr_separators(tag: str) -> tuple[set[str], set[str], set[int]]:
     """Group symbols, decimal symbols and secondary grouping sizes of ``tag``.
 
-    Both the ``latn`` and the locale's default numbering system count. A tag Babel does not
+    The ``latn``, default and native numbering systems all count. A tag Babel does not
     know falls back to its language, then to CLDR root (``,`` and ``.``).
     """
     from babel import Locale, UnknownLocaleError, numbers  # lazily: ~40 ms to import
@@ -142,7 +142,14 @@ def _cldr_separators(tag: str) -> tuple[set[str], set[str], set[int]]:
         return {","}, {"."}, {3}
     groups: set[str] = set()
     decimals: set[str] = set()
-    for system in ("latn", "default"):
+    systems = ["latn", "default"]
+    try:
+        # CLDR moved e.g. "ar" to latn by default; its Arabic-Indic "native" system is
+        # still how much Arabic text is written.
+        systems.append(locale.other_numbering_systems["native"])
+    except (KeyError, AttributeError, TypeError):
+        pass
+    for system in systems:
         try:
             group = numbers.get_group_symbol(locale, numbering_system=system)
             decimal = numbers.get_decimal_symbol(locale, numbering_system=system)

@@ -51,14 +51,19 @@ def _cached(mode: str, source: str, parse: Any) -> Any:
 class _ParsedSource:
     """A source's extraction groups plus what the fast path compares against."""
 
-    __slots__ = ("groups", "clean", "all_texts", "texts")
+    __slots__ = ("groups", "fast", "all_texts", "texts")
 
     def __init__(self, groups: list[Extraction], all_texts: list[str], escapes: Any) -> None:
         self.groups = groups
-        self.clean = not any(group.errors for group in groups)
         # Every match of the fast regex, escapes included, and the placeholder texts alone.
         self.all_texts = all_texts
         self.texts = [t for t in all_texts if t not in escapes]
+        # The fast path is sound only when the source parses cleanly and the fast regex saw
+        # exactly its placeholders (a brace field with brackets or nesting it cannot see).
+        tokens = sorted((t for group in groups for t in group.tokens), key=lambda t: t.pos)
+        self.fast = not any(group.errors for group in groups) and self.texts == [
+            t.text for t in tokens
+        ]
 
 
 def _parse_printf(source: str) -> _ParsedSource:
@@ -116,7 +121,7 @@ def _parse_python_neither(source: str) -> _ParsedSource:
 
 
 def _fast_pass(parsed: _ParsedSource, fast_regex: Any, text: str, escapes: Any) -> bool:
-    if not parsed.clean:
+    if not parsed.fast:
         return False
     found = fast_regex.findall(text)
     if found == parsed.all_texts:

@@ -82,26 +82,26 @@ _QUOTABLE = {
 }
 
 # auto-detection: a branching or typed argument, or a paired rich-text tag.
-_ICU_HINT = re.compile(
+_TYPED_HINT = re.compile(
     f"\\{{[{_WS}]*[^{_WS}{_SYNTAX}]+[{_WS}]*,[{_WS}]*"
     "(?:plural|selectordinal|select|number|date|time|spellout|ordinal|duration)"
     f"[{_WS}]*[,}}]"
-    r"|<([A-Za-z0-9][\w.\-]*)\s*>.*?</\1\s*>",
-    re.DOTALL,
 )
+_OPEN_TAG = re.compile(r"<([A-Za-z0-9][\w.\-]*)\s*>")
+_CLOSE_TAG = re.compile(r"</([A-Za-z0-9][\w.\-]*)\s*>")
 
 
 # --- AST -------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Literal:
     """Literal text with quoting resolved (``''`` → ``'``, ``'{x}'`` → ``{x}``)."""
 
     text: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Argument:
     """``{name}``, ``{name, type}`` or ``{name, type, style}``; ``style`` is normalised."""
 
@@ -111,7 +111,7 @@ class Argument:
     start: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Branching:
     """``plural``, ``selectordinal`` or ``select`` with its branches in written order."""
 
@@ -122,14 +122,14 @@ class Branching:
     start: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Pound:
     """``#`` in the text of a plural or selectordinal branch."""
 
     start: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Tag:
     """A rich-text element ``<name>children</name>``."""
 
@@ -436,9 +436,17 @@ class _Parser:
 
 def looks_like_icu(source: str) -> bool:
     """True when ``source`` has a plural/select/selectordinal or typed argument, or a tag pair."""
-    if "{" not in source and "<" not in source:
+    if "{" in source and _TYPED_HINT.search(source) is not None:
+        return True
+    if "</" not in source:
         return False
-    return _ICU_HINT.search(source) is not None
+    # A closing tag after an opening tag of the same name; two linear scans, no backtracking.
+    first_open: dict[str, int] = {}
+    for m in _OPEN_TAG.finditer(source):
+        first_open.setdefault(m.group(1), m.start())
+    return any(
+        first_open.get(m.group(1), m.start()) < m.start() for m in _CLOSE_TAG.finditer(source)
+    )
 
 
 # --- CLDR plural categories ------------------------------------------------------------------
@@ -500,25 +508,31 @@ def render(identity: Identity) -> str:
     return f"{{{name}, {arg_type}, {style}}}"
 
 
-@dataclass(slots=True)
 class _Scope:
     """One message or branch: its identities (looking through tags, not into branches)."""
 
-    counts: Counter[Identity]
-    order: list[Identity]  # order of appearance, '#' included
-    branchings: list[tuple[Branching, dict[str, _Scope]]]
+    __slots__ = ("counts", "order", "branchings")
+
+    def __init__(self) -> None:
+        self.counts: Counter[Identity] = Counter()
+        self.order: list[Identity] = []  # order of appearance, '#' included
+        self.branchings: list[tuple[Branching, dict[str, _Scope]]] = []
 
 
-@dataclass(slots=True)
 class _Analysis:
-    root: _Scope
-    identities: frozenset[Identity]  # anywhere in the message
-    keys: frozenset[tuple[str, str]]  # (kind, name) anywhere in the message
-    counted: frozenset[str]  # names of plural/selectordinal arguments
+    """A parsed message: its scope tree and what it holds anywhere."""
+
+    __slots__ = ("root", "identities", "keys", "counted")
+
+    def __init__(self, root: _Scope, identities: set[Identity], counted: set[str]) -> None:
+        self.root = root
+        self.identities = identities  # every identity anywhere in the message
+        self.keys = {(identity[0], identity[1]) for identity in identities}  # (kind, name)
+        self.counted = counted  # names of plural/selectordinal arguments
 
 
 def _scope(nodes: tuple[Node, ...], every: set[Identity], counted: set[str]) -> _Scope:
-    scope = _Scope(Counter(), [], [])
+    scope = _Scope()
     _collect(nodes, scope, every, counted)
     return scope
 
@@ -547,8 +561,7 @@ def _analyse(nodes: tuple[Node, ...]) -> _Analysis:
     every: set[Identity] = set()
     counted: set[str] = set()
     root = _scope(nodes, every, counted)
-    keys = frozenset((identity[0], identity[1]) for identity in every)
-    return _Analysis(root, frozenset(every), keys, frozenset(counted))
+    return _Analysis(root, every, counted)
 
 
 @lru_cache(maxsize=4096)

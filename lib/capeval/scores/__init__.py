@@ -12,7 +12,7 @@ from typing import Annotated, Any
 
 import typer
 
-from capeval.cli import Run, UsageError, filter_command
+from capeval.cli import FatalInput, Run, UsageError, filter_command
 
 TOOL = "cap-aggregate-scores"
 FORMATS = ("jsonl", "json")
@@ -73,10 +73,13 @@ def aggregate_scores(
     if partial and (format_ != "jsonl" or fail_on_gate):
         raise UsageError("--partial writes partial records only: no --format json, no gate")
 
-    from capeval.scores.config import ConfigError, load_config
+    from capeval.scores.config import ConfigError, ConfigUnreadable, load_config
 
     try:
         settings = load_config(config)
+    except ConfigUnreadable as exc:
+        run.diag.emit("io.unreadable", str(exc), file=config)
+        raise FatalInput(config) from None
     except ConfigError as exc:
         raise UsageError(str(exc)) from None
     _Aggregate(run, settings, cases, roster).fold_reviews(
@@ -158,7 +161,9 @@ class _Aggregate:
         return self.run.side_records(path)
 
     # -- the reviews -------------------------------------------------------------------------
-    def fold_reviews(self, *, partial: bool, merge: bool, document: bool, fail_on_gate: bool) -> None:
+    def fold_reviews(
+        self, *, partial: bool, merge: bool, document: bool, fail_on_gate: bool
+    ) -> None:
         from capeval.scores import aggregate as agg
         from capeval.scores.partial import partial_review, partial_skipped, read_partial
         from capeval.scores.records import review_from_record, review_problems

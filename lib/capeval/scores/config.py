@@ -67,6 +67,10 @@ class ConfigError(ValueError):
     """The configuration is wrong; the filter reports it as ``usage`` (exit 2)."""
 
 
+class ConfigUnreadable(ConfigError):
+    """The configuration file cannot be read; the filter reports ``io.unreadable`` (exit 2)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Config:
     score_range: tuple[int, int] = DEFAULT_SCORE_RANGE
@@ -95,7 +99,7 @@ def load_config(path: str | None) -> Config:
         with open(path, encoding="utf-8") as stream:
             data = yaml.safe_load(stream)
     except OSError as exc:
-        raise ConfigError(f"{path}: cannot read configuration: {exc.strerror or exc}") from exc
+        raise ConfigUnreadable(f"cannot read configuration: {exc.strerror or exc}") from exc
     except (yaml.YAMLError, UnicodeDecodeError) as exc:
         reason = " ".join(str(exc).split())
         raise ConfigError(f"{path}: not valid YAML: {reason}") from exc

@@ -1,10 +1,10 @@
 """Quality cases, reviews, roster entries and partials as the aggregation reads them.
 
-cap-validate owns the full schemas; these checks are the part the aggregation relies on, so
-a bad line becomes a diagnostic with a stable code (``schema.<keyword>`` with a JSON pointer,
-as cap-validate reports it, or a contract code of SPEC §2.1) instead of a crash. Each
-``*_problems`` function returns the problems of one record: at most one schema problem (the
-first found, as fastjsonschema does), then every contract problem.
+The records are checked with the same compiled schemas as cap-validate (``capeval.schemas``),
+then with the contract rules the aggregation relies on, so a bad line becomes a diagnostic
+with a stable code (``schema.<keyword>`` with a JSON pointer, or a contract code of SPEC
+§2.1) instead of a crash. Each ``*_problems`` function returns the problems of one record: a
+schema problem alone (the first found, as fastjsonschema reports), or every contract problem.
 """
 
 from __future__ import annotations
@@ -48,95 +48,16 @@ class RosterEntry:
     assignments: frozenset[str] | None
 
 
-_STRING = "a string"
-_BOOLEAN = "a boolean"
-_ARRAY_OF_STRINGS = "an array of strings"
+def _schema_problem(kind: str, record: dict[str, Any]) -> Problem | None:
+    """The schema problem of ``record`` as cap-validate reports it (the first one), or None."""
+    from fastjsonschema import JsonSchemaValueException
 
-CASE_FIELDS: dict[str, str] = {
-    "case_id": _STRING,
-    "profile": _STRING,
-    "domain": _STRING,
-    "synthetic": _BOOLEAN,
-    "scenario": _STRING,
-    "input_summary": _STRING,
-    "candidate_output": _STRING,
-    "criteria": _ARRAY_OF_STRINGS,
-    "expected_quality_notes": _STRING,
-    "privacy_labels": _ARRAY_OF_STRINGS,
-}
-CASE_OPTIONAL: dict[str, str] = {
-    "dataset_consent_ref": _STRING,
-    "governance_ref": _STRING,
-    "evidence_refs": _ARRAY_OF_STRINGS,
-    "source_hash": _STRING,
-}
-REVIEW_FIELDS: dict[str, str] = {
-    "case_id": _STRING,
-    "reviewer_id": _STRING,
-    "reviewer_role": _STRING,
-    "synthetic": _BOOLEAN,
-    "scores": "an object",
-    "blocking_flags": _ARRAY_OF_STRINGS,
-}
-REVIEW_OPTIONAL: dict[str, str] = {"notes": _STRING}
-ROSTER_FIELDS: dict[str, str] = {
-    "reviewer_id": _STRING,
-    "role": _STRING,
-    "qualifications": _STRING,
-    "independent": _BOOLEAN,
-}
-ROSTER_OPTIONAL: dict[str, str] = {
-    "conflicts": _ARRAY_OF_STRINGS,
-    "assignments": _ARRAY_OF_STRINGS,
-}
-# A partial review (``--partial``) is a counted-or-not review reduced to what the
-# aggregation uses; ``kind`` is "partial".
-PARTIAL_REVIEW_FIELDS: dict[str, str] = {
-    "kind": _STRING,
-    "case_id": _STRING,
-    "reviewer_id": _STRING,
-    "synthetic": _BOOLEAN,
-    "scores": "an object",
-    "blocking_flags": _ARRAY_OF_STRINGS,
-}
+    from capeval import schemas
 
-
-def _has_type(value: Any, expected: str) -> bool:
-    if expected == _STRING:
-        return isinstance(value, str)
-    if expected == _BOOLEAN:
-        return isinstance(value, bool)
-    if expected == _ARRAY_OF_STRINGS:
-        return isinstance(value, list) and all(isinstance(v, str) for v in value)
-    return isinstance(value, dict)
-
-
-def _type_problem(record: dict[str, Any], key: str, expected: str) -> Problem:
-    value = record[key]
-    if expected == _ARRAY_OF_STRINGS and isinstance(value, list):
-        index = next(i for i, v in enumerate(value) if not isinstance(v, str))
-        return "schema.type", f"/{key}/{index}", "must be a string"
-    return "schema.type", f"/{key}", f"must be {expected}"
-
-
-def _shape_problem(
-    record: dict[str, Any],
-    required: dict[str, str],
-    optional: dict[str, str],
-    extensions: bool = True,
-) -> Problem | None:
-    """The first schema problem of ``record``: a missing, mistyped or unknown field."""
-    for key in required:
-        if key not in record:
-            return "schema.required", f"/{key}", f"{key} is required"
-    for key, value in record.items():
-        expected = required.get(key) or optional.get(key)
-        if expected is None:
-            if extensions and key.startswith("x-"):
-                continue
-            return "schema.additionalProperties", f"/{key}", f"unknown field {key}"
-        if not _has_type(value, expected):
-            return _type_problem(record, key, expected)
+    try:
+        schemas.validator(kind)(record)
+    except JsonSchemaValueException as exc:
+        return schemas.violation(exc)
     return None
 
 
@@ -147,11 +68,7 @@ def _pointer_token(key: str) -> str:
 # -- quality cases ---------------------------------------------------------------------------
 def case_problems(record: dict[str, Any], config: Config) -> list[Problem]:
     """Why ``record`` cannot be aggregated as a quality case (empty when it can)."""
-    shape = _shape_problem(record, CASE_FIELDS, CASE_OPTIONAL)
-    if shape is None and not record["criteria"]:
-        shape = ("schema.minItems", "/criteria", "must list at least one criterion")
-    if shape is None and not record["case_id"]:
-        shape = ("schema.minLength", "/case_id", "must not be empty")
+    shape = _schema_problem("quality-case", record)
     if shape is not None:
         return [shape]
     problems: list[Problem] = []
@@ -205,18 +122,11 @@ def case_from_record(record: dict[str, Any]) -> Case:
 def review_problems(record: dict[str, Any], config: Config, partial: bool = False) -> list[Problem]:
     """Why ``record`` cannot be counted as a review (or a partial review when ``partial``)."""
     if partial:
-        shape = _shape_problem(record, PARTIAL_REVIEW_FIELDS, {}, extensions=False)
+        # a partial is a review without its role, with kind "partial" (set by the caller)
+        reduced = {key: value for key, value in record.items() if key != "kind"}
+        shape = _schema_problem("review", {**reduced, "reviewer_role": "partial"})
     else:
-        shape = _shape_problem(record, REVIEW_FIELDS, REVIEW_OPTIONAL)
-    if shape is None:
-        for criterion, score in record["scores"].items():
-            if not isinstance(score, int) or isinstance(score, bool):
-                shape = (
-                    "schema.type",
-                    f"/scores/{_pointer_token(criterion)}",
-                    "must be an integer",
-                )
-                break
+        shape = _schema_problem("review", record)
     if shape is not None:
         return [shape]
     problems: list[Problem] = []
@@ -255,7 +165,7 @@ def review_from_record(record: dict[str, Any]) -> Review:
 
 # -- roster ----------------------------------------------------------------------------------
 def roster_problems(record: dict[str, Any]) -> list[Problem]:
-    shape = _shape_problem(record, ROSTER_FIELDS, ROSTER_OPTIONAL)
+    shape = _schema_problem("roster", record)
     return [shape] if shape is not None else []
 
 

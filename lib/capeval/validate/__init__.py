@@ -16,9 +16,7 @@ from typing import Annotated, Any
 import typer
 
 from capeval.cli import FatalInput, Run, UsageError, filter_command
-from capeval.validate.kinds import KINDS, case_id_of, detect_kind, unique_key
-
-DUPLICATE_CODE = {"review": "review.duplicate", "candidate": "candidate.duplicate"}
+from capeval.validate.kinds import KINDS, case_id_of
 
 
 @filter_command("cap-validate")
@@ -64,6 +62,10 @@ def validate(
         str | None,
         typer.Option(metavar="PATH", help="Write the dataset manifest of the accepted cases."),
     ] = None,
+    check: Annotated[
+        bool,
+        typer.Option("--check", help="Only report: write no records to stdout (hooks, CI)."),
+    ] = False,
 ) -> None:
     """Validate JSON Lines records against their schema and the contract rules.
 
@@ -79,9 +81,7 @@ def validate(
         try:
             run.out.write_bytes(schemas.schema_text(print_schema).encode("utf-8"))
         except KeyError:
-            raise UsageError(
-                f"unknown kind {print_schema!r}; kinds: {', '.join(KINDS)}"
-            ) from None
+            raise UsageError(f"unknown kind {print_schema!r}; kinds: {', '.join(KINDS)}") from None
         run.counts.clear()
         return
     if kind is not None and kind not in KINDS:
@@ -89,117 +89,60 @@ def validate(
     if update_lock and lock is None:
         raise UsageError("--update-lock needs --lock PATH")
 
-    from fastjsonschema import JsonSchemaValueException
-
+    from capeval.validate.checker import RecordChecker
     from capeval.validate.rules import ContractRules
-    from capeval.validate.secrets import SECRET_DETECTED, find_secrets, may_contain_secret
 
     rules = ContractRules(_load_config(config), _case_criteria(run, cases) if cases else None)
-    id_lock = _load_lock(run, lock, update_lock) if lock else None
-    locked_split = _load_locked(run, locked) if locked else None
+    checker = RecordChecker(
+        rules,
+        kind=kind,
+        id_lock=_load_lock(run, lock, update_lock) if lock else None,
+        locked_split=_load_locked(run, locked) if locked else None,
+    )
     manifest_out = run.side_output(manifest) if manifest else None
     if manifest_out is not None:
         from capeval.validate.manifest import CASE_KINDS, manifest_entry
-    if id_lock is not None:
-        from capeval.validate.lock import meaning_hash
 
     counts = run.counts
     counts.update({"valid": 0, "invalid": 0})
     emit = run.diag.emit
-    write_raw = run.out.write_raw
-    seen: dict[str, set[Any]] = {name: set() for name in KINDS}
-    validators: dict[str, Any] = {}
-    problems_of = rules.problems
-    # per input file: whether its records lie inside the locked split (exempt from leaks)
-    inside_locked: dict[str | None, bool] = {}
+    write_raw = _discard if check else run.out.write_raw
+    check_record = checker.check
 
     for line_no, raw, record in run.records():
-        record_kind = kind or detect_kind(record)
-        case_id = case_id_of(record)
-        if record_kind is None:
-            emit(
-                "kind.unknown",
-                "record matches no kind (use --kind)",
-                file=run.file,
-                line=line_no,
-                case_id=case_id,
-            )
-            counts["invalid"] += 1
-            continue
-        check_schema = validators.get(record_kind)
-        if check_schema is None:
-            check_schema = validators[record_kind] = schemas.validator(record_kind)
-        try:
-            check_schema(record)
-        except JsonSchemaValueException as exc:
-            code, pointer, message = schemas.violation(exc)
-            emit(code, message, file=run.file, line=line_no, case_id=case_id, path=pointer)
-            counts["invalid"] += 1
-            continue
-
-        found: list[tuple[str, str, str, str | None]] = []
-        key = unique_key(record_kind, record)
-        seen_keys = seen[record_kind]
-        if key in seen_keys:
-            found.append(
-                (
-                    DUPLICATE_CODE.get(record_kind, "id.duplicate"),
-                    _key_pointer(record_kind),
-                    f"{record_kind} key {_show_key(key)} already seen in this stream",
-                    None,
-                )
-            )
-        else:
-            seen_keys.add(key)
-        found.extend(problems_of(record_kind, record))
-        if may_contain_secret(raw):
-            for pointer, secret_kind in find_secrets(record):
-                found.append(
-                    (SECRET_DETECTED, pointer, f"{secret_kind} (value not shown)", None)
-                )
-        digest = None
-        if record_kind == "evalcase":
-            if id_lock is not None:
-                digest = meaning_hash(record)
-                broken = id_lock.check(record["id"], digest)
-                if broken is not None:
-                    found.append((broken[0], "/id", broken[1], None))
-            if locked_split is not None:
-                path = run.path
-                exempt = inside_locked.get(path)
-                if exempt is None:
-                    exempt = inside_locked[path] = locked_split.is_inside(path)
-                if not exempt:
-                    leak = locked_split.leak(record)
-                    if leak is not None:
-                        found.append(("locked.leak", "/id", leak, None))
-
+        record_kind, problems = check_record(raw, record, run.path)
         invalid = False
-        for code, path, message, severity in found:
-            diagnostic = emit(
-                code,
-                message,
-                file=run.file,
-                line=line_no,
-                case_id=case_id,
-                path=path,
-                severity=severity,
-            )
-            if diagnostic.severity == "error":
-                invalid = True
-        if invalid:
+        if problems:
+            case_id = case_id_of(record)
+            for code, path, message, severity in problems:
+                diagnostic = emit(
+                    code,
+                    message,
+                    file=run.file,
+                    line=line_no,
+                    case_id=case_id,
+                    path=path,
+                    severity=severity,
+                )
+                if diagnostic.severity == "error":
+                    invalid = True
+        if invalid or record_kind is None:
             counts["invalid"] += 1
             continue
         counts["valid"] += 1
         write_raw(raw)
-        if digest is not None:
-            id_lock.record(record["id"], digest)  # type: ignore[union-attr]
+        checker.accept(record_kind, record)
         if manifest_out is not None and record_kind in CASE_KINDS:
             manifest_out.write_record(manifest_entry(record_kind, record))
 
+    id_lock = checker.id_lock
     if id_lock is not None and id_lock.needs_writing():
         run.side_output(id_lock.path).writer.write_bytes(id_lock.text().encode("utf-8"))
         run.summary_extra.append(f"{len(id_lock.added)} ids added to {id_lock.path}")
+
+
+def _discard(raw: bytes) -> None:
+    """--check: the record is valid and goes nowhere."""
 
 
 def _load_config(path: str | None) -> Any:
@@ -246,16 +189,6 @@ def _load_locked(run: Run, path: str) -> Any:
     for file in locked_files(path):
         split.add_all((item[-1] for item in run.side_records(file)), file)
     return split
-
-
-def _key_pointer(kind: str) -> str:
-    return {"evalcase": "/id", "roster": "/reviewer_id"}.get(kind, "/case_id")
-
-
-def _show_key(key: Any) -> str:
-    if isinstance(key, tuple):
-        return "(" + ", ".join(str(part) for part in key if part is not None) + ")"
-    return str(key)
 
 
 main = validate

@@ -102,7 +102,10 @@ class IdLock:
         if locked is None:
             if self.update:
                 return None
-            return (ID_UNLOCKED, f"id is not in the lock {self.path} (record it with --update-lock)")
+            return (
+                ID_UNLOCKED,
+                f"id is not in the lock {self.path} (record it with --update-lock)",
+            )
         if locked != digest:
             return (
                 ID_REUSED,

@@ -33,7 +33,9 @@ def locked_files(path: str) -> list[str]:
     found = []
     for folder, dirs, files in os.walk(path):
         dirs.sort()
-        found.extend(os.path.join(folder, name) for name in sorted(files) if name.endswith(".jsonl"))
+        found.extend(
+            os.path.join(folder, name) for name in sorted(files) if name.endswith(".jsonl")
+        )
     return found
 
 

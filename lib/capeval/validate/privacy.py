@@ -35,6 +35,7 @@ _EMAIL = re.compile(
     r"(?![\w-])"
 )
 _RESERVED_DOMAINS = ("example.com", "example.net", "example.org")
+_RESERVED_SUFFIXES = tuple("." + domain for domain in _RESERVED_DOMAINS)
 _RESERVED_TLDS = ("example", "test", "invalid", "localhost")
 
 _PHONE = re.compile(
@@ -71,7 +72,7 @@ def privacy_findings(text: str) -> tuple[str, ...]:
 def _has_real_email(text: str) -> bool:
     for match in _EMAIL.finditer(text):
         domain = match.group(1).lower()
-        if domain in _RESERVED_DOMAINS or domain.endswith(tuple("." + d for d in _RESERVED_DOMAINS)):
+        if domain in _RESERVED_DOMAINS or domain.endswith(_RESERVED_SUFFIXES):
             continue
         if domain.rsplit(".", 1)[-1] in _RESERVED_TLDS:
             continue

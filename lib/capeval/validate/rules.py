@@ -21,7 +21,8 @@ from capeval.validate.licenses import LICENSE_INVALID, license_problem
 from capeval.validate.locales import locale_problem
 from capeval.validate.privacy import QUALITY_CASE_FIELDS, REVIEW_FIELDS, privacy_findings
 
-Problem = tuple[str, str, str, str | None]
+# (code, JSON pointer or None, message, severity or None for the code's default)
+Problem = tuple[str, str | None, str, str | None]
 
 # provenance kinds that reuse external material and so must say where it came from
 SOURCED_PROVENANCE = frozenset({"public-domain", "compatible-licensed"})
@@ -96,7 +97,7 @@ class ContractRules:
             yield (
                 "case.profile_unknown",
                 "/profile",
-                f"unknown profile {case['profile']!r}; configured: {', '.join(sorted(self.profiles))}",
+                f"unknown profile {case['profile']!r}; known: {', '.join(sorted(self.profiles))}",
                 None,
             )
         else:
@@ -118,7 +119,12 @@ class ContractRules:
         for criterion, score in review["scores"].items():
             where = "/scores/" + _escape(criterion)
             if not low <= score <= high:
-                yield ("review.score_range", where, f"score {score} is outside [{low}, {high}]", None)
+                yield (
+                    "review.score_range",
+                    where,
+                    f"score {score} is outside [{low}, {high}]",
+                    None,
+                )
             if listed is not None and criterion not in listed:
                 yield (
                     "review.criterion_unknown",

@@ -1,0 +1,115 @@
+"""One record through every cap-validate rule, with the stream-wide state of a run.
+
+``RecordChecker.check(raw, record, path)`` returns the record's kind (None when unknown) and
+its problems ``(code, JSON pointer, message, severity or None)``; the command emits them and
+passes the record on when none is an error, then calls ``accept`` so the lock learns the id.
+Kept apart from the command so tests can run the rules in-process.
+
+Order of the checks: kind → schema (stops at the first violation, as fastjsonschema does) →
+unique key → contract rules → secrets (the raw line first; the fields only on a hit) → id
+lock → locked split.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from capeval import schemas
+from capeval.validate.kinds import KINDS, detect_kind, unique_key
+from capeval.validate.rules import ContractRules, Problem
+from capeval.validate.secrets import SECRET_DETECTED, find_secrets, may_contain_secret
+
+DUPLICATE_CODE = {"review": "review.duplicate", "candidate": "candidate.duplicate"}
+KEY_POINTER = {"evalcase": "/id", "roster": "/reviewer_id"}
+
+
+class RecordChecker:
+    """The rules of one run; ``id_lock`` and ``locked_split`` are optional (None: off)."""
+
+    def __init__(
+        self,
+        rules: ContractRules | None = None,
+        *,
+        kind: str | None = None,
+        id_lock: Any = None,
+        locked_split: Any = None,
+    ) -> None:
+        from fastjsonschema import JsonSchemaValueException
+
+        self.rules = rules or ContractRules()
+        self.kind = kind
+        self.id_lock = id_lock
+        self.locked_split = locked_split
+        self._schema_error = JsonSchemaValueException
+        self._validators: dict[str, Any] = {}
+        self._seen: dict[str, set[Any]] = {name: set() for name in KINDS}
+        # per input path: whether its records lie inside the locked split (exempt from leaks)
+        self._inside_locked: dict[str | None, bool] = {}
+        if id_lock is not None:
+            from capeval.validate.lock import meaning_hash
+
+            self._meaning_hash = meaning_hash
+
+    def check(
+        self, raw: bytes, record: dict[str, Any], path: str | None = None
+    ) -> tuple[str | None, list[Problem]]:
+        """(kind, problems) of one parsed record read from input ``path`` (None: stdin)."""
+        kind = self.kind or detect_kind(record)
+        if kind is None:
+            return None, [("kind.unknown", None, "record matches no kind (use --kind)", None)]
+        validator = self._validators.get(kind)
+        if validator is None:
+            validator = self._validators[kind] = schemas.validator(kind)
+        try:
+            validator(record)
+        except self._schema_error as exc:
+            code, pointer, message = schemas.violation(exc)
+            return kind, [(code, pointer, message, None)]
+
+        found: list[Problem] = []
+        key = unique_key(kind, record)
+        seen = self._seen[kind]
+        duplicate = key in seen
+        if duplicate:
+            found.append(
+                (
+                    DUPLICATE_CODE.get(kind, "id.duplicate"),
+                    KEY_POINTER.get(kind, "/case_id"),
+                    f"{kind} key {_show_key(key)} already seen in this stream",
+                    None,
+                )
+            )
+        else:
+            seen.add(key)
+        found.extend(self.rules.problems(kind, record))
+        if may_contain_secret(raw):
+            for pointer, secret_kind in find_secrets(record):
+                found.append((SECRET_DETECTED, pointer, f"{secret_kind} (value not shown)", None))
+        if kind == "evalcase":
+            # a repeated id is already an error; its meaning is not compared with the lock
+            if self.id_lock is not None and not duplicate:
+                broken = self.id_lock.check(record["id"], self._meaning_hash(record))
+                if broken is not None:
+                    found.append((broken[0], "/id", broken[1], None))
+            if self.locked_split is not None and not self._is_inside_locked(path):
+                leak = self.locked_split.leak(record)
+                if leak is not None:
+                    found.append(("locked.leak", "/id", leak, None))
+        return kind, found
+
+    def accept(self, kind: str, record: dict[str, Any]) -> None:
+        """A record passed: the lock (with --update-lock) records a new id."""
+        if kind == "evalcase" and self.id_lock is not None and self.id_lock.update:
+            self.id_lock.record(record["id"], self._meaning_hash(record))
+
+    def _is_inside_locked(self, path: str | None) -> bool:
+        inside = self._inside_locked.get(path)
+        if inside is None:
+            inside = self._inside_locked[path] = self.locked_split.is_inside(path)
+        return inside
+
+
+def _show_key(key: Any) -> str:
+    if isinstance(key, tuple):
+        return "(" + ", ".join(str(part) for part in key if part is not None) + ")"
+    return str(key)
