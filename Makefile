@@ -32,13 +32,21 @@ demo: install
 	  | $(BIN)/cap-check -q --exit-zero --candidates $(VENV)/demo-candidates.jsonl \
 	  | $(BIN)/python -c 'import sys,json,collections; c=collections.Counter(json.loads(l)["code"] for l in sys.stdin); [print(f"{n:5d}  {k}") for k,n in sorted(c.items())]'
 	@echo
-	@echo '== cap-aggregate-scores: CAP-Med synthetic examples =='
-	$(BIN)/cap-aggregate-scores --exit-zero --cases $(EX)/cap_med_synthetic_cases.jsonl \
-	  $(EX)/synthetic_reviewer_scores.jsonl
+	@echo '== cap-aggregate-scores: CAP-Med synthetic examples, with the reviewer roster =='
+	$(BIN)/cap-aggregate-scores --cases $(EX)/cap_med_synthetic_cases.jsonl \
+	  --roster $(EX)/roster.jsonl $(EX)/synthetic_reviewer_scores.jsonl
 	@echo
-	@echo '== the seed command (CAP-SWE), a thin alias of cap-aggregate-scores --format json =='
+	@echo '== cap-aggregate-scores: CAP-SWE synthetic examples, with the planning checklist =='
+	$(BIN)/cap-aggregate-scores --cases $(EX)/cap_swe_synthetic_cases.jsonl --roster $(EX)/roster.jsonl \
+	  --config $(EX)/domain_semantic_quality.example.yaml $(EX)/synthetic_reviewer_scores.jsonl
+	@echo
+	@echo '== the seed commands: a thin alias of cap-aggregate-scores --format json =='
 	$(BIN)/python -m cap_protocol.evaluation.semantic_quality \
-	  --cases $(EX)/cap_swe_synthetic_cases.jsonl --scores $(EX)/synthetic_reviewer_scores.jsonl
+	  --cases $(EX)/cap_med_synthetic_cases.jsonl --scores $(EX)/synthetic_reviewer_scores.jsonl \
+	  | $(BIN)/python -m json.tool | head -40
+	$(BIN)/python -m cap_protocol.evaluation.semantic_quality \
+	  --cases $(EX)/cap_swe_synthetic_cases.jsonl --scores $(EX)/synthetic_reviewer_scores.jsonl \
+	  | $(BIN)/python -m json.tool | head -40
 
 test: install
 	$(BIN)/python -m pytest -q tests

@@ -32,8 +32,10 @@ INTENDED = {
     "printf": {"width_precision_flags", "equivalent_conversion", "multiplicity", "errno_m"},
     "python": {"width_precision_flags", "equivalent_conversion", "multiplicity"},
 }
-# Measured with gettext 0.21: 83.5% agreement overall (the generator targets the edges, so
-# about a sixth of the entries land in an intended category on purpose).
+# Measured with gettext 0.21 on this seeded run: 454/600 = 75.7% agreement, and 100% outside
+# the intended categories (all 146 differences are explained). The generator aims at the edges
+# (a third of its operations are width/flag/precision/conversion edits msgfmt ignores), so the
+# overall figure is low by design; the floor only catches a drift in either tool.
 AGREEMENT_FLOOR = 0.75
 ENTRIES_PER_FORMAT = 300
 
@@ -156,7 +158,19 @@ def _python_entry(rng: random.Random) -> Entry:
     escape = " 50%%" if rng.random() < 0.3 else ""
     source = _sentence(rng, tokens) + escape
     operation = rng.choice(
-        ["identity", "reorder", "drop", "duplicate", "rename", "s_to_r", "d_to_x", "width", "to_int", "swap", "unescape"]
+        [
+            "identity",
+            "reorder",
+            "drop",
+            "duplicate",
+            "rename",
+            "s_to_r",
+            "d_to_x",
+            "width",
+            "to_int",
+            "swap",
+            "unescape",
+        ]
     )
     index = rng.randrange(count)
     cand = list(tokens)
@@ -185,7 +199,9 @@ def _python_entry(rng: random.Random) -> Entry:
         candidate_escape = " 50 % de"
     else:
         operation = "identity"
-    return Entry("python-format", "python", operation, source, _sentence(rng, cand) + candidate_escape)
+    return Entry(
+        "python-format", "python", operation, source, _sentence(rng, cand) + candidate_escape
+    )
 
 
 def _po_quote(text: str) -> str:
@@ -214,9 +230,7 @@ def msgfmt_verdicts(entries: list[Entry], tmp_path) -> list[bool]:
         text=True,
         check=False,
     )
-    bad_lines = {
-        int(m[1]) for m in re.finditer(rf"^{re.escape(str(po))}:(\d+):", run.stderr, re.M)
-    }
+    bad_lines = {int(m[1]) for m in re.finditer(rf"^{re.escape(str(po))}:(\d+):", run.stderr, re.M)}
     assert run.returncode == (1 if bad_lines else 0), run.stderr[-2000:]
     return [not any(first <= line <= last for line in bad_lines) for first, last in spans]
 

@@ -144,7 +144,7 @@ def test_param_errors(params, problems):
         ("Hello %(name)s", "Bonjour %(name)", "placeholder_syntax"),
         ("%1$s of %2$s", "%2$s の %1$s", "ok"),
         ("{pct:.0%} done", "{pct:.0%} fertig", "ok"),
-        ("JSON {\"a\": 1}", "JSON {\"a\": 1}", "ok"),
+        ('JSON {"a": 1}', 'JSON {"a": 1}', "ok"),
         ("Use %1 and %2", "Utilisez %1 et %2", "ok"),  # Qt-style %1 is not a directive here
         ("Hello", "Bonjour {name}", "placeholder_extra"),
         ("Hello", "Bonjour %s", "placeholder_extra"),

@@ -54,7 +54,10 @@ def test_french_space_turns_escape_into_directive():
         ("%+-5d", [("%+-5d", 1, "-+5d", False)]),  # flags in canonical order
         ("%hhd %hd %ld %lld %Lf %qd %jd %zu %td", None),
         ("%m", [("%m", "%m", "m", True)]),
-        ("%<PRId64> %<PRIuMAX>", [("%<PRId64>", 1, "<PRId64>", False), ("%<PRIuMAX>", 2, "<PRIuMAX>", False)]),
+        (
+            "%<PRId64> %<PRIuMAX>",
+            [("%<PRId64>", 1, "<PRId64>", False), ("%<PRIuMAX>", 2, "<PRIuMAX>", False)],
+        ),
         ("%.f", [("%.f", 1, ".f", False)]),
         ("%C %S %n %p %a %A %F", None),
         ("100%%", []),

@@ -13,10 +13,11 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, run_cmd
 
 from capeval.codes import DIAGNOSTIC_CODES
 from capeval.validate.lock import meaning_hash
+
+from conftest import ROOT, run_cmd
 
 DATA = ROOT / "tests" / "data" / "validate"
 INVALID = DATA / "invalid.jsonl"

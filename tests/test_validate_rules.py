@@ -6,7 +6,6 @@ import json
 
 import orjson
 import pytest
-from conftest import evalcase
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -14,6 +13,8 @@ from capeval.scores.config import Config
 from capeval.validate import licenses, locales, lock, locked, manifest, privacy, secrets
 from capeval.validate.checker import RecordChecker
 from capeval.validate.rules import ContractRules
+
+from conftest import evalcase
 
 # -- locales ------------------------------------------------------------------------------------
 
@@ -297,7 +298,9 @@ def test_consent_is_required_only_for_non_synthetic_cases():
 
 def test_profiles_from_the_configuration_add_to_the_defaults():
     rules = ContractRules(Config(profiles={"custom/v1": ("clarity",), "cap-med/v1": ("x",)}))
-    assert codes("quality-case", quality_case(profile="custom/v1", criteria=["clarity"]), rules) == []
+    assert (
+        codes("quality-case", quality_case(profile="custom/v1", criteria=["clarity"]), rules) == []
+    )
     assert codes("quality-case", quality_case(profile="nope/v1")) == ["case.profile_unknown"]
     assert codes("quality-case", quality_case(criteria=["clarity"])) == ["case.criterion_unknown"]
 
@@ -350,7 +353,9 @@ def test_meaning_hash_ignores_metadata_and_explicit_defaults():
 
 
 def test_empty_params_mean_the_same_as_none():
-    with_empty = evalcase(assertions=[{"name": "number_fidelity", "severity": "hard", "params": {}}])
+    with_empty = evalcase(
+        assertions=[{"name": "number_fidelity", "severity": "hard", "params": {}}]
+    )
     without = evalcase(assertions=[{"name": "number_fidelity", "severity": "hard"}])
     assert lock.meaning_hash(with_empty) == lock.meaning_hash(without)
 

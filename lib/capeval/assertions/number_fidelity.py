@@ -13,9 +13,11 @@ Reading rules where SPEC is silent (docs/vocabulary.md lists them):
   locales that group that way, e.g. ``12,34,567`` in ``hi``); otherwise it ends the number, so
   ``1,5`` in English is the two numbers 1 and 5. Ungrouped digits are always accepted.
 * Separators of the locale's ``latn``, default and native numbering systems all count
-  (Arabic ``١٬٢٣٤٫٥`` and ``1,234.5`` are both Arabic); for a space group separator U+0020, U+00A0 and
-  U+202F all count; ``'`` and ``’`` are one group separator; full-width ``，``/``．`` stand for
-  ``,``/``.``.
+  (Arabic ``١٬٢٣٤٫٥`` and ``1,234.5`` are both Arabic); for a space group separator U+0020,
+  U+00A0 and U+202F all count; ``'`` and ``’`` are one group separator; full-width ``，``/``．``
+  stand for ``,``/``.``.
+* "Written exactly as in the source" extends to a run of digits and separators: when the
+  source locale reads it as numbers that all occur in the source, that reading is kept.
 * ``+5`` equals ``5``, ``2.50`` equals ``2.5``, ``-0`` equals ``0`` (values, not spellings).
 * A sign right after a placeholder is not a sign (``{min}-5`` is a range, not ``-5``).
 """
@@ -216,6 +218,9 @@ _BRACE = re.compile(r"[{}]")
 _ICU_HEAD = re.compile(r"\{\s*[^\s{},]+\s*,\s*(plural|selectordinal|select)\s*")
 _ICU_OPTION = re.compile(r"\s*,?\s*(?:offset\s*:\s*\d+\s*)?=?[^\s{},]+\s*\{")
 _ICU_CLOSE = re.compile(r"\s*\}")
+_SIMPLE_FIELD = re.compile(r"\{[^{}]*\}")
+# ICU messages nest a few levels; deeper nesting is read as text (no recursion blow-up).
+_MAX_ICU_DEPTH = 20
 _TAG = re.compile(r"</?(?:\d+|[A-Za-z][\w:.-]*(?:\s[^<>]*)?)\s*/?>")
 
 
@@ -233,7 +238,7 @@ def _placeholder_spans(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-def _brace_spans(text: str, pos: int, spans: list[tuple[int, int]]) -> int:
+def _brace_spans(text: str, pos: int, spans: list[tuple[int, int]], depth: int = 0) -> int:
     """Collect brace spans from ``pos`` to the first unmatched ``}`` (its index) or the end."""
     end = len(text)
     while True:
@@ -243,25 +248,24 @@ def _brace_spans(text: str, pos: int, spans: list[tuple[int, int]]) -> int:
         start = brace.start()
         if brace.group() == "}":
             return start
-        head = _ICU_HEAD.match(text, start)
+        head = _ICU_HEAD.match(text, start) if depth < _MAX_ICU_DEPTH else None
         if head:
             # {n, plural, one {…} other {…}}: the syntax is a placeholder, branch texts are text.
             spans.append((start, head.end()))
             pos = head.end()
             while option := _ICU_OPTION.match(text, pos):
                 spans.append((pos, option.end()))
-                close = _brace_spans(text, option.end(), spans)
+                close = _brace_spans(text, option.end(), spans, depth + 1)
                 if close >= end:
                     return end
                 pos = close + 1
             if close_match := _ICU_CLOSE.match(text, pos):
                 pos = close_match.end()
             continue
-        close = text.find("}", start + 1)
-        nested = text.find("{", start + 1)
-        if close != -1 and (nested == -1 or close < nested):
-            spans.append((start, close + 1))
-            pos = close + 1
+        field = _SIMPLE_FIELD.match(text, start)
+        if field:
+            spans.append(field.span())
+            pos = field.end()
         else:
             pos = start + 1
 

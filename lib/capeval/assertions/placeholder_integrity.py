@@ -31,62 +31,76 @@ _PASS = Outcome()
 # Characters that look like '%', '{' or '}' but are not (full-width, Arabic, small forms).
 _LOOKALIKES = frozenset("％﹪٪｛｝﹛﹜")
 
-# Parsed sources, keyed by (mode, source). Bounded: cleared when full, since cases stream
-# by and the reuse that matters is one source checked for several systems in a row.
-_SOURCE_CACHE: dict[tuple[str, str], Any] = {}
+# Parsed sources per mode, keyed by source. Bounded: cleared when full, since cases stream by
+# and the reuse that matters is one source checked for several systems in a row.
+_SOURCE_CACHES: dict[str, dict[str, Any]] = {}
 _SOURCE_CACHE_MAX = 4096
 
 
 def _cached(mode: str, source: str, parse: Any) -> Any:
-    key = (mode, source)
-    parsed = _SOURCE_CACHE.get(key)
+    cache = _SOURCE_CACHES.get(mode)
+    if cache is None:
+        cache = _SOURCE_CACHES[mode] = {}
+    parsed = cache.get(source)
     if parsed is None:
-        if len(_SOURCE_CACHE) >= _SOURCE_CACHE_MAX:
-            _SOURCE_CACHE.clear()
-        parsed = parse(source)
-        _SOURCE_CACHE[key] = parsed
+        if len(cache) >= _SOURCE_CACHE_MAX:
+            cache.clear()
+        parsed = cache[source] = parse(source)
     return parsed
 
 
 class _ParsedSource:
     """A source's extraction groups plus what the fast path compares against."""
 
-    __slots__ = ("groups", "fast", "all_texts", "texts")
+    __slots__ = ("groups", "fast", "all_texts", "texts", "findall", "escapes")
 
-    def __init__(self, groups: list[Extraction], all_texts: list[str], escapes: Any) -> None:
+    def __init__(
+        self, groups: list[Extraction], source: str, findall: Any = None, escapes: Any = ()
+    ) -> None:
         self.groups = groups
+        self.findall = findall
+        self.escapes = escapes
         # Every match of the fast regex, escapes included, and the placeholder texts alone.
-        self.all_texts = all_texts
-        self.texts = [t for t in all_texts if t not in escapes]
+        self.all_texts = findall(source) if findall is not None else []
+        self.texts = [t for t in self.all_texts if t not in escapes]
         # The fast path is sound only when the source parses cleanly and the fast regex saw
         # exactly its placeholders (a brace field with brackets or nesting it cannot see).
         tokens = sorted((t for group in groups for t in group.tokens), key=lambda t: t.pos)
-        self.fast = not any(group.errors for group in groups) and self.texts == [
-            t.text for t in tokens
-        ]
+        self.fast = (
+            findall is not None
+            and not any(group.errors for group in groups)
+            and self.texts == [t.text for t in tokens]
+        )
+
+    def passes(self, text: str) -> bool:
+        """True when ``text`` certainly passes: the same placeholder texts in the same order."""
+        if not self.fast:
+            return False
+        found = self.findall(text)
+        if found == self.all_texts:
+            return True
+        escapes = self.escapes
+        return [t for t in found if t not in escapes] == self.texts
 
 
 def _parse_printf(source: str) -> _ParsedSource:
-    all_texts = printf_syntax.DIRECTIVE_TEXTS.findall(source) if "%" in source else []
-    return _ParsedSource([printf_syntax.extract_printf_placeholders(source)], all_texts, ("%%",))
+    groups = [printf_syntax.extract_printf_placeholders(source)]
+    return _ParsedSource(groups, source, printf_syntax.DIRECTIVE_TEXTS.findall, ("%%",))
 
 
 def _parse_percent(source: str) -> _ParsedSource:
-    all_texts = python_syntax.PERCENT_TEXTS.findall(source) if "%" in source else []
-    extraction = python_syntax.extract_python_percent_placeholders(source)
-    return _ParsedSource([extraction], all_texts, ("%%",))
+    groups = [python_syntax.extract_python_percent_placeholders(source)]
+    return _ParsedSource(groups, source, python_syntax.PERCENT_TEXTS.findall, ("%%",))
 
 
 def _parse_brace(source: str) -> _ParsedSource:
-    all_texts = python_syntax.BRACE_TEXTS.findall(source)
-    extraction = python_syntax.extract_python_brace_placeholders(source)
-    return _ParsedSource([extraction], all_texts, ("{{", "}}"))
+    groups = [python_syntax.extract_python_brace_placeholders(source)]
+    return _ParsedSource(groups, source, python_syntax.BRACE_TEXTS.findall, ("{{", "}}"))
 
 
 def _parse_auto(source: str) -> _ParsedSource:
-    all_texts = auto_syntax.AUTO_TEXTS.findall(source)
     groups = list(auto_syntax.extract_auto_placeholders(source))
-    return _ParsedSource(groups, all_texts, auto_syntax.AUTO_ESCAPES)
+    return _ParsedSource(groups, source, auto_syntax.AUTO_TEXTS.findall, auto_syntax.AUTO_ESCAPES)
 
 
 def _python_style(source: str) -> str:
@@ -117,16 +131,11 @@ def _python_neither_groups(text: str) -> list[Extraction]:
 
 
 def _parse_python_neither(source: str) -> _ParsedSource:
-    return _ParsedSource(_python_neither_groups(source), [], ())
+    return _ParsedSource(_python_neither_groups(source), source)
 
 
-def _fast_pass(parsed: _ParsedSource, fast_regex: Any, text: str, escapes: Any) -> bool:
-    if not parsed.fast:
-        return False
-    found = fast_regex.findall(text)
-    if found == parsed.all_texts:
-        return True
-    return [t for t in found if t not in escapes] == parsed.texts
+def _parse_python_both(source: str) -> _ParsedSource:
+    return _ParsedSource(python_syntax.extract_python_placeholders(source, "both"), source)
 
 
 def _compare_groups(
@@ -152,7 +161,7 @@ def _compare_groups(
 
 def _check_printf(source: str, text: str, allow_reorder: bool) -> Outcome:
     parsed = _cached("printf", source, _parse_printf)
-    if _fast_pass(parsed, printf_syntax.DIRECTIVE_TEXTS, text, ("%%",)):
+    if parsed.passes(text):
         return _PASS
     candidate = [printf_syntax.extract_printf_placeholders(text)]
     return _compare_groups(source, text, parsed.groups, candidate, allow_reorder, "printf")
@@ -163,20 +172,16 @@ def _check_python(source: str, text: str, allow_reorder: bool, style: str) -> Ou
         style = _cached("python-style", source, _python_style)
     if style == "percent":
         parsed = _cached("percent", source, _parse_percent)
-        if _fast_pass(parsed, python_syntax.PERCENT_TEXTS, text, ("%%",)):
+        if parsed.passes(text):
             return _PASS
         candidate = [python_syntax.extract_python_percent_placeholders(text)]
     elif style == "brace":
         parsed = _cached("brace", source, _parse_brace)
-        if _fast_pass(parsed, python_syntax.BRACE_TEXTS, text, ("{{", "}}")):
+        if parsed.passes(text):
             return _PASS
         candidate = [python_syntax.extract_python_brace_placeholders(text)]
     elif style == "both":
-        groups = _cached(
-            "python-both",
-            source,
-            lambda s: _ParsedSource(python_syntax.extract_python_placeholders(s, "both"), [], ()),
-        )
+        groups = _cached("python-both", source, _parse_python_both)
         candidate = python_syntax.extract_python_placeholders(text, "both")
         return _compare_groups(source, text, groups.groups, candidate, allow_reorder, "python")
     else:  # neither: brace fields strictly, '%' directives by auto's conservative rule
@@ -188,7 +193,7 @@ def _check_python(source: str, text: str, allow_reorder: bool, style: str) -> Ou
 
 def _check_auto_tokens(source: str, text: str, allow_reorder: bool, syntax: str) -> Outcome:
     parsed = _cached("auto", source, _parse_auto)
-    if _fast_pass(parsed, auto_syntax.AUTO_TEXTS, text, auto_syntax.AUTO_ESCAPES):
+    if parsed.passes(text):
         return _PASS
     candidate = auto_syntax.extract_auto_placeholders(text)
     return _compare_groups(source, text, parsed.groups, candidate, allow_reorder, syntax)

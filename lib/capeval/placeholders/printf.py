@@ -8,8 +8,9 @@ Grammar: ``%`` [``N$``] [flags ``-+ #0'``] [width: digits, ``*`` or ``*N$``]
 Key and spec: a positional directive's key is its ``N``; an unnumbered one's key is the
 argument slot it consumes (a ``*`` width or precision consumes a slot of its own first, as in
 C). ``%m`` takes no argument (it prints ``strerror(errno)``), so it has no slot: it is keyed
-``%m`` like a named placeholder (``%2$m`` is the same placeholder: the ``N$`` means nothing). The spec is the directive minus ``%`` and ``N$``, with the
-flags in a canonical order (``%-+d`` and ``%+-d`` are the same directive).
+``%m`` like a named placeholder (``%2$m`` is the same placeholder: the ``N$`` means nothing).
+The spec is the directive minus ``%`` and ``N$``, with the flags in a canonical order
+(``%-+d`` and ``%+-d`` are the same directive).
 Mixing numbered and unnumbered directives in one string is a syntax error, as in C.
 """
 

@@ -124,7 +124,7 @@ def _parse_field(text: str, start: int) -> tuple[int, str, str | None, str | Non
     name = text[start:name_end]
     if c == "}":
         return (i, name, None, None)
-    if c not in "!:":
+    if c != "!" and c != ":":
         return "expected '}' before end of string"
     conversion = None
     if c == "!":

@@ -78,7 +78,7 @@ def aggregate_scores(
     try:
         settings = load_config(config)
     except ConfigUnreadable as exc:
-        run.diag.emit("io.unreadable", str(exc), file=config)
+        run.diag.emit("io.unreadable", f"cannot read configuration: {exc.reason}", file=exc.path)
         raise FatalInput(config) from None
     except ConfigError as exc:
         raise UsageError(str(exc)) from None

@@ -70,6 +70,11 @@ class ConfigError(ValueError):
 class ConfigUnreadable(ConfigError):
     """The configuration file cannot be read; the filter reports ``io.unreadable`` (exit 2)."""
 
+    def __init__(self, path: str, reason: str) -> None:
+        super().__init__(f"{path}: cannot read configuration: {reason}")
+        self.path = path
+        self.reason = reason
+
 
 @dataclass(frozen=True, slots=True)
 class Config:
@@ -99,7 +104,7 @@ def load_config(path: str | None) -> Config:
         with open(path, encoding="utf-8") as stream:
             data = yaml.safe_load(stream)
     except OSError as exc:
-        raise ConfigUnreadable(f"cannot read configuration: {exc.strerror or exc}") from exc
+        raise ConfigUnreadable(path, exc.strerror or str(exc)) from exc
     except (yaml.YAMLError, UnicodeDecodeError) as exc:
         reason = " ".join(str(exc).split())
         raise ConfigError(f"{path}: not valid YAML: {reason}") from exc

@@ -48,16 +48,28 @@ class RosterEntry:
     assignments: frozenset[str] | None
 
 
+_checkers: dict[str, Any] = {}
+
+
 def _schema_problem(kind: str, record: dict[str, Any]) -> Problem | None:
     """The schema problem of ``record`` as cap-validate reports it (the first one), or None."""
-    from fastjsonschema import JsonSchemaValueException
+    checker = _checkers.get(kind)
+    if checker is None:
+        # once per process and kind: the compiled validator and its exception class
+        from fastjsonschema import JsonSchemaValueException
 
-    from capeval import schemas
+        from capeval import schemas
 
+        checker = _checkers[kind] = (
+            schemas.validator(kind),
+            JsonSchemaValueException,
+            schemas.violation,
+        )
+    validate, invalid, violation = checker
     try:
-        schemas.validator(kind)(record)
-    except JsonSchemaValueException as exc:
-        return schemas.violation(exc)
+        validate(record)
+    except invalid as exc:
+        return violation(exc)
     return None
 
 
