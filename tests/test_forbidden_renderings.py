@@ -139,3 +139,11 @@ def test_cap_check_and_cap_validate(tmp):
     candidates.write_text(jsonl({"case_id": "forbidden.bad.001", "text": "x"}))
     done = run_cmd("cap-check", "--candidates", str(candidates), stdin=jsonl(bad))
     assert b"assertion.params" in done.stderr and b"Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize(
+    "params", [{"patterns": [1]}, {"regex": "a+"}, {"patterns": None, "regex": [None]}]
+)
+def test_unvalidated_wrong_types_raise_what_the_engine_reports(params):
+    with pytest.raises(TypeError):
+        verdict("text", **params)

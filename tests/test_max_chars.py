@@ -149,3 +149,11 @@ def test_cap_check_and_cap_validate(tmp):
     assert [r["id"] for r in records(done.stdout)] == ["length.button.001"]
     assert b"length.button.002: error: assertion.params" in done.stderr
     assert b"length.button.003: error: schema.enum" in done.stderr
+
+
+@pytest.mark.parametrize(
+    "params", [{"max": "5"}, {"max": 2.5}, {"max": True}, {"max": 5, "unit": "em"}]
+)
+def test_unvalidated_wrong_params_raise_what_the_engine_reports(params):
+    with pytest.raises((TypeError, KeyError)):
+        verdict("abcdef", params)

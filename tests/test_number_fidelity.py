@@ -191,6 +191,21 @@ def test_placeholder_spans_cover_the_syntax_only():
     assert digits_left == ["7", "8"]
 
 
+def test_adversarial_texts_are_read_quickly_without_recursion_errors():
+    import time
+
+    texts = [
+        "{a, select, x {" * 3000 + "5" + "}" * 3000,  # nesting far beyond real messages
+        "{5" * 20000,  # unclosed braces
+        "1" + ",234" * 10000 + "5",  # endless grouping
+        "1.2,3 4\u202f5'6" * 5000,  # every separator of both locales
+    ]
+    for text in texts:
+        started = time.perf_counter()
+        compare(text, text[::-1], "en-US", "fr-FR")
+        assert time.perf_counter() - started < 2.0
+
+
 def test_percent_signs_are_not_placeholders():
     assert verdict("100% complete", "100 % abgeschlossen").passed
     assert verdict("50% off", "50 % Rabatt").passed
@@ -273,3 +288,9 @@ def test_cap_validate_rejects_unknown_number_params():
     assert done.returncode == 1
     assert b"schema.additionalProperties" in done.stderr
     assert done.stdout == b""
+
+
+@pytest.mark.parametrize("ignore", ["10", [10], [None]])
+def test_unvalidated_wrong_ignore_raises_what_the_engine_reports(ignore):
+    with pytest.raises(TypeError):
+        verdict("Windows 10", "Windows 11", ignore=ignore)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from capeval.assertions import Subject, required_tokens
 
 from conftest import evalcase, jsonl, records, run_cmd
@@ -88,3 +90,10 @@ def test_cap_check_and_cap_validate(tmp):
     done = run_cmd("cap-validate", stdin=jsonl(case, empty))
     assert [r["id"] for r in records(done.stdout)] == ["tokens.brand.001"]
     assert b"tokens.brand.002: error: assertion.params" in done.stderr
+
+
+def test_unvalidated_wrong_types_raise_what_the_engine_reports():
+    with pytest.raises(TypeError):
+        verdict("x", "x", {"tokens": [3]})
+    with pytest.raises(TypeError):
+        verdict("x", "x", {"tokens": "GitHub"})

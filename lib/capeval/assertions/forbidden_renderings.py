@@ -56,13 +56,21 @@ def param_errors(case: dict, params: dict) -> list[str]:
     return errors
 
 
+def _strings(params: dict, key: str) -> list[str]:
+    value = params.get(key) or []
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        # cap-validate rejects this (schema); the engine reports it as assertion.params.
+        raise TypeError(f"forbidden_renderings: {key} must be a list of strings")
+    return value
+
+
 def check(subject: Subject) -> Outcome:
     params = subject.params
     case_sensitive = _case_sensitive(params)
     text = subject.text
     matches: list[dict[str, Any]] = []
     timeouts: list[dict[str, Any]] = []
-    for pattern in params.get("patterns") or ():
+    for pattern in _strings(params, "patterns"):
         pattern = nfc(pattern)
         if case_sensitive:
             offset = text.find(pattern)
@@ -71,7 +79,7 @@ def check(subject: Subject) -> Outcome:
             continue
         # Literals cannot backtrack, but share the bounded search for uniformity.
         _search("literal", pattern, case_sensitive, text, matches, timeouts)
-    for pattern in params.get("regex") or ():
+    for pattern in _strings(params, "regex"):
         _search("regex", pattern, case_sensitive, text, matches, timeouts)
     found = set()
     if timeouts:

@@ -109,8 +109,10 @@ def check(subject: Subject) -> Outcome:
     if limit is None:
         # cap-validate rejects such a case; met unvalidated, it is a defect of the case.
         raise ValueError(param_errors(subject.case, subject.params)[0])
+    if not isinstance(limit, int) or isinstance(limit, bool):
+        raise TypeError("max_chars: the limit must be an integer")
     unit = subject.params.get("unit") or "graphemes"
-    length = MEASURES[unit](subject.text)
+    length = MEASURES[unit](subject.text)  # KeyError for an unknown unit: assertion.params
     if length <= limit:
         return Outcome()
     return Outcome(

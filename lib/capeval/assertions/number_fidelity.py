@@ -434,7 +434,9 @@ def _message(code: str, evidence: dict[str, Any]) -> str:
 
 def check(subject: Subject) -> Outcome:
     case = subject.case
-    ignore = subject.params.get("ignore") or ()
+    ignore = subject.params.get("ignore") or []
+    if not isinstance(ignore, list) or not all(isinstance(item, str) for item in ignore):
+        raise TypeError("number_fidelity: ignore must be a list of strings")
     return compare(
         subject.source,
         subject.text,

@@ -38,7 +38,10 @@ def param_errors(case: dict, params: dict) -> list[str]:
 
 
 def check(subject: Subject) -> Outcome:
-    tokens = _normalised(tuple(_tokens(subject.case, subject.params) or ()))
+    listed = _tokens(subject.case, subject.params) or []
+    if not isinstance(listed, list) or not all(isinstance(token, str) for token in listed):
+        raise TypeError("required_tokens: tokens must be a list of strings")
+    tokens = _normalised(tuple(listed))
     source, text = subject.source, subject.text
     short: list[dict[str, Any]] = []
     for token in tokens:

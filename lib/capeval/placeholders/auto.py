@@ -13,7 +13,8 @@ compared group by group:
   text, never a syntax error;
 * ``%`` directives (printf and python ``%`` grammars together: ``%(name)s``, ``%1$s``,
   ``%-5d``, ``%.2f``, ``%<PRId64>``, ``%r`` …), but only when the ``%`` is directly followed
-  by ``(``, ``N$``, a flag other than space, a digit, ``.`` or a conversion letter — so
+  by ``(``, ``N$``, a flag other than space, a digit or ``*``, ``.`` or a conversion letter
+  (with its length modifier: ``%lu``, ``%zu``) — so
   ``100% complete``, ``50 % de réduction`` and ``50% off`` hold no directive, while
   ``100%d`` does. ``%%`` is an escape. A ``%(`` or ``%N$`` that completes no directive is a
   syntax error (a broken placeholder, not prose); any other ``%`` is text.
@@ -40,7 +41,11 @@ _FIELD = (
     rf"\{{(?P<fname>{_IDENT}|[0-9]+)?(?P<facc>(?:\.{_IDENT}|\[[^\[\]{{}}]+\])*)"
     r"(?:!(?P<fconv>[rsa]))?(?::(?P<fspec>[^{}]*))?\}"
 )
-_PERCENT_START = rf"(?=[(1-9\-+#0'.{_CONVERSIONS}]|<PRI)"
+# What may directly follow '%' for it to start a directive. SPEC names '(', 'N$', a flag other
+# than space, a digit, '.' and a conversion letter; a '*' width counts as a digit would, and a
+# length modifier (%lu, %zu, %lld) as part of the conversion. Whatever follows must still
+# complete a directive.
+_PERCENT_START = rf"(?=[(1-9\-+#0'.*{_CONVERSIONS}hlLqjzt]|<PRI)"
 _PERCENT = (
     rf"%{_PERCENT_START}(?:\((?P<pname>(?:[^()]|\([^()]*\))*)\))?(?:(?P<ppos>[1-9][0-9]*)\$)?"
     rf"(?P<pflags>[-+ #0']*)(?P<pwidth>[0-9]+|\*(?:{_ARG})?)?"

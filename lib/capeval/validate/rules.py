@@ -15,10 +15,11 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from capeval import assertions
+from capeval.assertions import REGISTRY
 from capeval.codes import ERROR
 from capeval.scores.config import Config
-from capeval.validate.licenses import LICENSE_INVALID, license_problem
-from capeval.validate.locales import locale_problem
+from capeval.validate.licenses import KNOWN_VALID, LICENSE_INVALID, license_problem
+from capeval.validate.locales import KNOWN_CANONICAL, locale_problem
 from capeval.validate.privacy import QUALITY_CASE_FIELDS, REVIEW_FIELDS, privacy_findings
 
 # (code, JSON pointer or None, message, severity or None for the code's default)
@@ -52,34 +53,43 @@ class ContractRules:
         self.profiles = {name: frozenset(c) for name, c in self.config.profiles.items()}
         self.privacy_severity = ERROR if self.config.privacy_as_error else None
 
-    def problems(self, kind: str, record: dict[str, Any]) -> Iterator[Problem]:
+    def problems(self, kind: str, record: dict[str, Any]) -> list[Problem]:
         """Every contract-rule problem of one schema-valid record of ``kind``."""
         if kind == "evalcase":
-            yield from self._evalcase(record)
-        elif kind == "quality-case":
-            yield from self._quality_case(record)
-        elif kind == "review":
-            yield from self._review(record)
+            return self._evalcase(record)
+        if kind == "quality-case":
+            return list(self._quality_case(record))
+        if kind == "review":
+            return list(self._review(record))
+        return []
 
     # -- EvalCase v1 --------------------------------------------------------------------------
-    def _evalcase(self, case: dict[str, Any]) -> Iterator[Problem]:
+    def _evalcase(self, case: dict[str, Any]) -> list[Problem]:
+        # The hot path of a big case file: set lookups first, function calls only for values
+        # outside the common sets (each distinct value is then cached by its module).
+        found: list[Problem] = []
         for field in ("source_locale", "target_locale"):
-            problem = locale_problem(case[field])
-            if problem is not None:
-                code, message, _hint = problem
-                yield (code, "/" + field, message, None)
+            tag = case[field]
+            if tag not in KNOWN_CANONICAL:
+                problem = locale_problem(tag)
+                if problem is not None:
+                    found.append((problem[0], "/" + field, problem[1], None))
         provenance = case["provenance"]
-        message = license_problem(provenance["license"])
-        if message is not None:
-            yield (LICENSE_INVALID, "/provenance/license", message, None)
+        if provenance["license"] not in KNOWN_VALID:
+            message = license_problem(provenance["license"])
+            if message is not None:
+                found.append((LICENSE_INVALID, "/provenance/license", message, None))
         if provenance["kind"] in SOURCED_PROVENANCE and not provenance.get("source"):
-            yield (
-                "provenance.source_missing",
-                "/provenance/source",
-                f"{provenance['kind']} material must name its source (an identifier or URL)",
-                None,
+            found.append(
+                (
+                    "provenance.source_missing",
+                    "/provenance/source",
+                    f"{provenance['kind']} material must name its source (an identifier or URL)",
+                    None,
+                )
             )
-        yield from _assertion_problems(case)
+        _assertion_problems(case, found)
+        return found
 
     # -- quality cases and reviews ------------------------------------------------------------
     def _quality_case(self, case: dict[str, Any]) -> Iterator[Problem]:
@@ -151,29 +161,41 @@ class ContractRules:
                 yield (code, "/" + field, _PRIVACY_MESSAGES[code], self.privacy_severity)
 
 
-def _assertion_problems(case: dict[str, Any]) -> Iterator[Problem]:
+def _assertion_problems(case: dict[str, Any], found: list[Problem]) -> None:
     seen: set[str] = set()
     for index, assertion in enumerate(case["assertions"]):
         name = assertion["name"]
-        where = f"/assertions/{index}"
-        if name not in assertions.REGISTRY:
-            yield ("assertion.unknown", where + "/name", f"unknown assertion {name!r}", None)
+        if name not in REGISTRY:
+            message = f"unknown assertion {name!r}"
+            found.append(("assertion.unknown", f"/assertions/{index}/name", message, None))
             continue
         if name in seen:
-            yield ("assertion.duplicate", where + "/name", f"{name} appears twice", None)
+            found.append(
+                ("assertion.duplicate", f"/assertions/{index}/name", f"{name} appears twice", None)
+            )
         seen.add(name)
-        for error in _param_errors(name, case, assertion.get("params") or {}):
-            yield ("assertion.params", where + "/params", error, None)
+        hook = _param_hook(name)
+        if hook is not None:
+            for error in hook(case, assertion.get("params") or {}):
+                found.append(("assertion.params", f"/assertions/{index}/params", error, None))
 
 
-def _param_errors(name: str, case: dict[str, Any], params: dict[str, Any]) -> list[str]:
-    # An assertion module written by another helper may not exist yet: no extra rules then.
+_hooks: dict[str, Any] = {}
+
+
+def _param_hook(name: str) -> Any:
+    """The assertion module's ``param_errors``, looked up once per name (None: no rules)."""
+    if name in _hooks:
+        return _hooks[name]
     try:
-        return assertions.param_errors(name, case, params)
+        module = assertions.load(name)
     except ModuleNotFoundError as exc:
-        if exc.name and exc.name.startswith(assertions.__name__):
-            return []
-        raise
+        # an assertion module written by another helper may not exist yet: no extra rules
+        if not (exc.name and exc.name.startswith(assertions.__name__)):
+            raise
+        module = None
+    hook = _hooks[name] = getattr(module, "param_errors", None)
+    return hook
 
 
 def _escape(name: str) -> str:
