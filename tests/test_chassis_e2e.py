@@ -280,3 +280,16 @@ def test_unknown_option_is_a_usage_error_exit_2():
 def test_every_filter_has_help_and_version(name):
     assert run_cmd(name, "--help").returncode == 0
     assert run_cmd(name, "--version").returncode == 0
+
+
+def test_output_to_a_device_is_written_directly_not_replaced(tmp):
+    proc = run_cmd("cap-validate", "-o", "/dev/null", stdin=jsonl(VALID))
+    assert proc.returncode == 0
+    assert os.path.exists("/dev/null") and not os.path.isfile("/dev/null")
+
+
+def test_print_schema_prints_no_summary():
+    proc = run_cmd("cap-validate", "--print-schema", "evalcase")
+    assert proc.returncode == 0
+    assert json.loads(proc.stdout)["title"] == "EvalCase v1"
+    assert proc.stderr == b""

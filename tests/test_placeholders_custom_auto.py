@@ -152,6 +152,12 @@ def test_param_errors(params, problems):
         ("{name}", "{name} {name}", "placeholder_count_mismatch"),
         ("{n} {unit}", "{n:.2f} {unit}", "placeholder_mutated"),
         ("%s and {name}", "{name} et %s", "ok"),
+        # a length modifier or a '*' width right after '%' starts a directive too
+        ("Inode %lu unused", "Inode %lu inutilisé", "ok"),
+        ("Inode %lu unused", "Inode %ls inutilisé", "placeholder_mutated"),
+        ("%zu bytes", "%zu байт", "ok"),
+        ("%zu bytes", "байт", "placeholder_missing"),
+        ("%*s<none>", "<aucun>", "placeholder_missing"),
     ],
 )
 def test_auto(source, text, expected):

@@ -199,16 +199,16 @@ def test_brace_parser_matches_cpython(text):
         return
     # CPython's parser accepts any conversion character and mixed numbering (format() then
     # raises); ours reports those as syntax errors, so compare the fields it found.
-    fields = []
-    for token in ours.tokens:
-        body = token.text[1:-1]
-        fields.append(body)
-    rebuilt = []
-    for name, conv, spec in theirs:
-        body = name + (f"!{conv}" if conv else "") + (f":{spec}" if spec else "")
-        rebuilt.append(body)
-    if not ours.errors:
-        assert [f.rstrip(":") for f in fields] == rebuilt, text
-    else:
+    if ours.errors:
         known = ("unknown conversion", "mixed")
         assert all(any(k in e.message for k in known) for e in ours.errors), (text, ours.errors)
+        return
+    expected = []
+    for name, conv, spec in theirs:
+        cut = min([i for i in (name.find("."), name.find("[")) if i >= 0], default=len(name))
+        argument, accessors = name[:cut], name[cut:]
+        key = int(argument) if argument.isdecimal() else argument
+        full = accessors + (f"!{conv}" if conv else "") + (f":{spec}" if spec else "")
+        expected.append((key, full))
+    got = [(t.key if t.numbered else "", t.spec) for t in ours.tokens]
+    assert got == expected, text

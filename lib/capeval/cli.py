@@ -48,8 +48,13 @@ class AtomicOutput:
 
     def __init__(self, path: str, line_buffered: bool = False) -> None:
         self.path = path
-        directory = os.path.dirname(os.path.abspath(path))
-        fd, self._temp = tempfile.mkstemp(prefix=".capeval-", dir=directory)
+        self._temp: str | None = None
+        if os.path.exists(path) and not os.path.isfile(path):
+            # /dev/null, a FIFO, a terminal: nothing to replace atomically, write directly
+            fd = os.open(path, os.O_WRONLY)
+        else:
+            directory = os.path.dirname(os.path.abspath(path))
+            fd, self._temp = tempfile.mkstemp(prefix=".capeval-", dir=directory)
         self.writer = Writer(fd, line_buffered)
         self._fd = fd
 
@@ -59,18 +64,20 @@ class AtomicOutput:
     def commit(self) -> None:
         self.writer.flush()
         os.close(self._fd)
-        os.chmod(self._temp, 0o644)
-        os.replace(self._temp, self.path)
+        if self._temp is not None:
+            os.chmod(self._temp, 0o644)
+            os.replace(self._temp, self.path)
 
     def discard(self) -> None:
         try:
             os.close(self._fd)
         except OSError:
             pass
-        try:
-            os.unlink(self._temp)
-        except OSError:
-            pass
+        if self._temp is not None:
+            try:
+                os.unlink(self._temp)
+            except OSError:
+                pass
 
 
 class Run:
@@ -391,7 +398,7 @@ def _execute(
         except OSError as exc:
             stderr.write(f"{tool}: error: io.write_failed: {common['diagnostics']}: {exc}\n")
             diagnostics.fatal = True
-    if run is not None and not common["quiet"]:
+    if run is not None and not common["quiet"] and (run.counts or run.summary_extra):
         stderr.write(run.summary() + "\n")
     stderr.flush()
     if diagnostics.fatal:
