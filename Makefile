@@ -48,9 +48,10 @@ demo: install
 	  --cases $(EX)/cap_swe_synthetic_cases.jsonl --scores $(EX)/synthetic_reviewer_scores.jsonl \
 	  | $(BIN)/python -m json.tool | head -40
 
+# The eval baselines first, so pytest's summary is the closing line.
 test: install
-	$(BIN)/python -m pytest -q tests
 	$(MAKE) --no-print-directory evals
+	$(BIN)/python -m pytest -q tests
 
 evals: install
 	PATH="$(CURDIR)/$(BIN):$$PATH" evals/run

@@ -88,6 +88,12 @@ def test_pathological_pattern_times_out():
     assert outcome.evidence["side"] == "source"
 
 
+def test_unvalidated_bad_pattern_is_a_params_error_not_a_crash():
+    # the engine turns ValueError into an assertion.params diagnostic
+    with pytest.raises(ValueError, match="does not compile"):
+        verdict("x", "x", syntax="custom", pattern="(unclosed")
+
+
 @pytest.mark.parametrize(
     ("params", "problems"),
     [

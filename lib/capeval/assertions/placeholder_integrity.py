@@ -214,6 +214,11 @@ def _check_icu(subject: Subject, allow_reorder: bool) -> Outcome:
 def _check_custom(source: str, text: str, params: dict[str, Any], allow_reorder: bool) -> Outcome:
     pattern = params.get("pattern")
     preset = None if pattern is not None else params.get("preset")
+    if pattern is not None:
+        try:
+            custom_syntax.compile_pattern(pattern)
+        except Exception as exc:  # an unvalidated case; cap-validate reports it as params
+            raise ValueError(f"pattern does not compile: {exc}") from exc
     side = "source"
     try:
         parsed = _cached(

@@ -48,7 +48,7 @@ _FIELD = (
 _PERCENT_START = rf"(?=[(1-9\-+#0'.*{_CONVERSIONS}hlLqjzt]|<PRI)"
 _PERCENT = (
     rf"%{_PERCENT_START}(?:\((?P<pname>(?:[^()]|\([^()]*\))*)\))?(?:(?P<ppos>[1-9][0-9]*)\$)?"
-    rf"(?P<pflags>[-+ #0']*)(?P<pwidth>[0-9]+|\*(?:{_ARG})?)?"
+    rf"(?P<pflags>[-+ #0']*)(?P<pwidth>[1-9][0-9]*|\*(?:{_ARG})?)?"
     rf"(?:\.(?P<pprec>[0-9]*|\*(?:{_ARG})?))?(?P<plen>hh|h|ll|l|L|q|j|z|t)?"
     rf"(?P<pconv>[{_CONVERSIONS}]|{_PRI_MACRO})"
 )

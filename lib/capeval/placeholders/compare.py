@@ -71,9 +71,6 @@ class Extraction(NamedTuple):
     errors: tuple[SyntaxIssue, ...]
 
 
-EMPTY = Extraction((), ())
-
-
 class Findings:
     """What one comparison found; empty when the two sides agree."""
 

@@ -30,13 +30,13 @@ _ARG = r"[1-9][0-9]*\$"
 # One match per '%': an escape, a directive, or a bare '%' (the optional group failed).
 DIRECTIVE = re.compile(
     rf"%(?:(?P<esc>%)|(?:(?P<pos>[1-9][0-9]*)\$)?(?P<flags>[-+ #0']*)"
-    rf"(?P<width>[0-9]+|\*(?:{_ARG})?)?(?:\.(?P<prec>[0-9]*|\*(?:{_ARG})?))?"
+    rf"(?P<width>[1-9][0-9]*|\*(?:{_ARG})?)?(?:\.(?P<prec>[0-9]*|\*(?:{_ARG})?))?"
     rf"(?P<len>{_LENGTHS})?(?P<conv>[{_CONVERSIONS}]|{_PRI_MACRO}))?"
 )
 # The same grammar without groups: findall gives the matched texts ('%%', directives, and
 # a bare '%' for an error), which is all the fast path needs.
 DIRECTIVE_TEXTS = re.compile(
-    rf"%(?:%|(?:{_ARG})?[-+ #0']*(?:[0-9]+|\*(?:{_ARG})?)?(?:\.(?:[0-9]*|\*(?:{_ARG})?))?"
+    rf"%(?:%|(?:{_ARG})?[-+ #0']*(?:[1-9][0-9]*|\*(?:{_ARG})?)?(?:\.(?:[0-9]*|\*(?:{_ARG})?))?"
     rf"(?:{_LENGTHS})?(?:[{_CONVERSIONS}]|{_PRI_MACRO}))?"
 )
 _FLAG_ORDER = {flag: index for index, flag in enumerate("-+ #0'")}

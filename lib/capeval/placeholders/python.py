@@ -33,11 +33,11 @@ __all__ = [
 
 _NAME = r"\((?:[^()]|\([^()]*\))*\)"
 PERCENT = re.compile(
-    rf"%(?:(?P<esc>%)|(?P<name>{_NAME})?(?P<flags>[-+ #0]*)(?P<width>[0-9]+|\*)?"
+    rf"%(?:(?P<esc>%)|(?P<name>{_NAME})?(?P<flags>[-+ #0]*)(?P<width>[1-9][0-9]*|\*)?"
     r"(?:\.(?P<prec>[0-9]*|\*))?(?P<len>[hlL])?(?P<conv>[diouxXeEfFgGcrsa]))?"
 )
 PERCENT_TEXTS = re.compile(
-    rf"%(?:%|(?:{_NAME})?[-+ #0]*(?:[0-9]+|\*)?(?:\.(?:[0-9]*|\*))?[hlL]?[diouxXeEfFgGcrsa])?"
+    rf"%(?:%|(?:{_NAME})?[-+ #0]*(?:[1-9][0-9]*|\*)?(?:\.(?:[0-9]*|\*))?[hlL]?[diouxXeEfFgGcrsa])?"
 )
 _FLAG_ORDER = {flag: index for index, flag in enumerate("-+ #0")}
 
