@@ -22,7 +22,7 @@ from capeval import assertions
 from capeval.assertions import Subject
 from capeval.cli import FatalInput, Run, UsageError, filter_command
 from capeval.codes import CANDIDATE_MISSING, OK
-from capeval.jsonl import read_lines
+from capeval.jsonl import read_record_at
 
 EVIDENCE_STRING_LIMIT = 200
 NO_SYSTEM = None
@@ -134,15 +134,8 @@ class CandidateIndex:
             except OSError as exc:
                 self.run.diag.emit("io.unreadable", f"cannot reopen: {exc}", file=self.display)
                 raise FatalInput(self.path) from exc
-        found = {}
-        for system, offset, line_no in bucket:
-            self._stream.seek(offset)
-            for _n, _raw, record in read_lines(
-                self._stream, _ignore, self.run.max_line_bytes, first_line_no=line_no
-            ):
-                found[system] = record
-                break
-        return found
+        stream = self._stream
+        return {system: read_record_at(stream, offset) for system, offset, _line in bucket}
 
     def orphans(self, case_ids: set[str]) -> Iterator[tuple[int, str]]:
         """(line_no, case_id) of every candidate whose case never came, in file order."""
@@ -161,16 +154,14 @@ class CandidateIndex:
             os.unlink(self._spooled)
 
 
-def _ignore(_line: int, _code: str, _message: str) -> None:
-    """Problems were reported when the index was built."""
-
-
 def _system_name(system: Any) -> str:
     return "(unnamed)" if system is NO_SYSTEM else repr(system)
 
 
 def cut_evidence(value: Any) -> Any:
     """Evidence with every string cut to 200 characters (SPEC §3.3)."""
+    if not value:
+        return value
     if isinstance(value, str):
         return value if len(value) <= EVIDENCE_STRING_LIMIT else value[:EVIDENCE_STRING_LIMIT]
     if isinstance(value, dict):
@@ -182,19 +173,24 @@ def cut_evidence(value: Any) -> Any:
 
 def _well_formed_case(case: dict[str, Any]) -> bool:
     """Enough structure for the engine; anything else is reported with its schema code."""
+    if type(case.get("id")) is not str or type(case.get("source", "")) is not str:
+        return False
     items = case.get("assertions")
-    return (
-        isinstance(case.get("id"), str)
-        and isinstance(case.get("source", ""), str)
-        and isinstance(items, list)
-        and all(
-            isinstance(a, dict)
-            and isinstance(a.get("name"), str)
-            and a.get("severity") in ("hard", "report")
-            and isinstance(a.get("params", {}), dict)
-            for a in items
-        )
-    )
+    if type(items) is not list:
+        return False
+    for item in items:
+        if (
+            type(item) is not dict
+            or type(item.get("name")) is not str
+            or item.get("severity") not in _SEVERITIES
+            or type(item.get("params", _EMPTY)) is not dict
+        ):
+            return False
+    return True
+
+
+_SEVERITIES = frozenset(("hard", "report"))
+_EMPTY: dict[str, Any] = {}
 
 
 def run_checks(
@@ -246,8 +242,11 @@ def run_checks(
                 candidate = found.get(system)
                 if candidate is None:
                     run.count(CANDIDATE_MISSING)
+                    subject = None
+                else:  # texts NFC-normalised once per pair, params set per assertion
+                    subject = Subject.of(case, candidate, None)
                 for assertion in selected:
-                    result = _result(run, case, candidate, system, assertion, line_no)
+                    result = _result(run, case, subject, system, assertion, line_no)
                     if result is None:
                         continue
                     write(result)
@@ -274,7 +273,7 @@ def run_checks(
 def _result(
     run: Run,
     case: dict[str, Any],
-    candidate: dict[str, Any] | None,
+    subject: Subject | None,
     system: Any,
     assertion: dict[str, Any],
     line_no: int,
@@ -284,7 +283,7 @@ def _result(
     if system is not NO_SYSTEM:
         result["system"] = system
     result["assertion"] = name
-    if candidate is None:
+    if subject is None:
         suffix = "" if system is NO_SYSTEM else f" of system {system}"
         code, message, evidence = CANDIDATE_MISSING, f"no candidate{suffix} for this case", {}
     else:
@@ -300,8 +299,9 @@ def _result(
             )
             return None
         try:
-            outcome = module.check(Subject.of(case, candidate, assertion.get("params")))
-        except (ValueError, TypeError, KeyError, IndexError) as exc:
+            subject.params = assertion.get("params") or {}
+            outcome = module.check(subject)
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
             # bad params on an unvalidated case: report, never a traceback
             run.diag.emit(
                 "assertion.params",

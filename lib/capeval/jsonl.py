@@ -129,6 +129,16 @@ def dumps_sorted(value: Any) -> bytes:
     return orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
 
 
+def read_record_at(stream: BinaryIO, offset: int) -> Any:
+    """The JSON value of the line starting at ``offset`` (one ``read_lines`` already accepted)."""
+    if stream.tell() != offset:
+        stream.seek(offset)
+    raw = stream.readline()
+    if offset == 0 and raw[:3] == BOM:
+        raw = raw[3:]
+    return orjson.loads(raw)  # trailing "\r\n" is whitespace to JSON
+
+
 def loads(data: bytes | str) -> Any:
     """Parse one JSON document (side files such as a lock file)."""
     return orjson.loads(data)

@@ -1,0 +1,240 @@
+"""Turning a view into a document: Jinja2 templates (Markdown, HTML, a user's) and GitHub
+annotation lines.
+
+Jinja2 is imported here only, and this module only when there is something to render, so an
+empty input never pays for it. Templates are strict (an undefined name is an error, not an
+empty string): a typo in a user's ``--template`` is reported, never silently rendered away.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from capeval.report.views import system_name
+
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+_NEWLINES = re.compile(r"\r\n|\r|\n")
+# Markdown inline syntax a table cell must not trigger: backslash escapes make each literal.
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]<>|~&])")
+_BACKTICKS = re.compile(r"`+")
+_BLANK_RUNS = re.compile(r"\n{3,}")
+
+
+class TemplateProblem(Exception):
+    """A template that cannot be loaded or rendered (reported as a usage error)."""
+
+
+# -- filters ---------------------------------------------------------------------------------
+def md(value: Any) -> str:
+    """Text for a Markdown table cell or line: inline syntax escaped, newlines as <br>."""
+    if value is None:
+        return "—"
+    text = _MARKDOWN_SPECIAL.sub(r"\\\1", str(value))
+    return _NEWLINES.sub("<br>", text)
+
+
+def md_code(value: Any, in_table: bool = True) -> str:
+    """A Markdown code span of ``value`` (inside a table, pipes are escaped as GFM asks)."""
+    if value is None:
+        return "—"
+    text = _NEWLINES.sub(" ", str(value))
+    if not text:
+        return "—"
+    if in_table:
+        if "\\|" in text:
+            # a backslash before a pipe cannot be written in a GFM table's code span
+            return md(value)
+        text = text.replace("|", "\\|")
+    longest = max((len(run) for run in _BACKTICKS.findall(text)), default=0)
+    fence = "`" * (longest + 1)
+    # CommonMark strips one space each side when both are there: pad to keep the text intact
+    pad = " " if text[0] in "` " or text[-1] in "` " else ""
+    return f"{fence}{pad}{text}{pad}{fence}"
+
+
+def md_codes(values: Any, in_table: bool = True) -> str:
+    """A list of identifiers as comma-separated code spans; an empty list → '—'."""
+    if not values:
+        return "—"
+    return ", ".join(md_code(value, in_table) for value in values)
+
+
+def percent(value: float | None) -> str:
+    """0.3226 → '32.3%'; None (nothing to divide) → '—'."""
+    return "—" if value is None else f"{value * 100:.1f}%"
+
+
+def number(value: Any) -> str:
+    """A figure as the records give it (rounded to 4 places upstream); None → '—'."""
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def yes_no(value: Any) -> str:
+    if value is None:
+        return "—"
+    return "yes" if value else "no"
+
+
+def json_bool(value: Any) -> str:
+    if value is None:
+        return "—"
+    return "true" if value else "false"
+
+
+def bar(value: float | None, scale: float, width: int = 300) -> str:
+    """Length in pixels (one decimal) of a bar for ``value`` out of ``scale``."""
+    if value is None or not scale:
+        return "0.0"
+    share = min(max(value / scale, 0.0), 1.0)
+    return f"{share * width:.1f}"
+
+
+def shorten(value: Any, limit: int = 32) -> str:
+    text = str(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+FILTERS = {
+    "md": md,
+    "code": md_code,
+    "codes": md_codes,
+    "percent": percent,
+    "num": number,
+    "yesno": yes_no,
+    "tf": json_bool,
+    "bar": bar,
+    "shorten": shorten,
+    "system": system_name,
+}
+
+
+# -- templates -------------------------------------------------------------------------------
+def _environment(directory: Path, autoescape: Any) -> Any:
+    import jinja2
+
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(directory)),
+        autoescape=autoescape,
+        undefined=jinja2.StrictUndefined,
+        keep_trailing_newline=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.filters.update(FILTERS)
+    return env
+
+
+def render_builtin(name: str, view: dict[str, Any]) -> str:
+    """Render one of the shipped templates (``review.md.j2``, ``report.html.j2``…)."""
+    env = _environment(TEMPLATES, autoescape=name.endswith(".html.j2"))
+    text = env.get_template(name).render(view=view, **view)
+    # Template whitespace only (values never hold a raw newline in Markdown): at most one
+    # blank line in a row, one newline at the end.
+    return _BLANK_RUNS.sub("\n\n", text).strip("\n") + "\n"
+
+
+def render_user_template(path: str, view: dict[str, Any]) -> str:
+    """Render a user's template with the same view (HTML/XML names are autoescaped)."""
+    import jinja2
+
+    template_path = Path(path)
+    if not template_path.is_file():
+        raise TemplateProblem(f"--template {path}: no such file")
+    name = template_path.name
+    autoescape = any(
+        name.endswith(suffix) for suffix in (".html", ".htm", ".xml", ".html.j2", ".htm.j2")
+    )
+    env = _environment(template_path.resolve().parent, autoescape)
+    try:
+        template = env.get_template(name)
+        return template.render(view=view, **view)
+    except jinja2.TemplateSyntaxError as exc:
+        raise TemplateProblem(f"--template {path}:{exc.lineno}: {exc.message}") from None
+    except jinja2.TemplateError as exc:
+        raise TemplateProblem(f"--template {path}: {exc}") from None
+    except UnicodeDecodeError as exc:
+        raise TemplateProblem(f"--template {path}: not UTF-8 ({exc.reason})") from None
+
+
+# -- GitHub workflow commands ----------------------------------------------------------------
+def _data(text: str) -> str:
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _property(text: str) -> str:
+    return _data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def annotation(level: str, title: str, message: str, *, file: str | None = None,
+               line: int | None = None) -> str:
+    """One ``::error``/``::warning``/``::notice`` workflow command line."""
+    properties = []
+    if file is not None:
+        properties.append(f"file={_property(file)}")
+        if line is not None:
+            properties.append(f"line={line}")
+    properties.append(f"title={_property(title)}")
+    return f"::{level} {','.join(properties)}::{_data(message)}\n"
+
+
+def results_annotations(
+    failures: list[dict[str, Any]], case_lines: dict[str, int] | None, cases_path: str | None
+) -> str:
+    """Hard failures as errors, report failures as warnings (every failing result).
+
+    With ``--cases`` each line points at the case's line in the cases file.
+    """
+    lines = []
+    for failure in failures:
+        level = "error" if failure["severity"] == "hard" else "warning"
+        where = failure["case_id"]
+        if failure["system"] is not None:
+            where += f" [{failure['system']}]"
+        prefix = "regression: " if failure["regression"] else ""
+        line = case_lines.get(failure["case_id"]) if case_lines is not None else None
+        lines.append(
+            annotation(
+                level,
+                f"{failure['assertion']}: {failure['code']}",
+                f"{prefix}{where}: {failure['message']}",
+                file=cases_path if line is not None else None,
+                line=line,
+            )
+        )
+    return "".join(lines)
+
+
+def review_annotations(view: dict[str, Any]) -> str:
+    """Blocked cases and blocking findings as errors, other statuses and findings as warnings,
+    and the gate as a notice."""
+    lines = []
+    for case in view["cases"]:
+        if case["status"] == "pass":
+            continue
+        level = "error" if case["status"] == "blocked" else "warning"
+        reasons = ", ".join(case["reasons"]) or "no reason given"
+        lines.append(annotation(level, f"review: {case['status']}", f"{case['case_id']}: {reasons}"))
+    # findings that do not restate a case's status (those are above)
+    for finding in view["findings"]:
+        if finding["code"] in ("blocked", "needs_revision", "disagreement"):
+            continue
+        level = "error" if finding["blocking"] else "warning"
+        lines.append(
+            annotation(level, f"review: {finding['code']}",
+                       f"{finding['case_id']}: {finding['detail']}")
+        )
+    gate = view["gate"]
+    if gate is None:
+        lines.append(annotation("error", "review gate", "no run_summary: the gate is unknown"))
+    elif gate["can_close"]:
+        lines.append(annotation("notice", "review gate", "the domain-quality gate can close"))
+    else:
+        blockers = ", ".join(blocker["code"] for blocker in gate["blockers"])
+        lines.append(annotation("notice", "review gate", f"the gate stays closed: {blockers}"))
+    return "".join(lines)

@@ -1,0 +1,550 @@
+"""View models of cap-render-report (SPEC §8): plain dicts computed from the records.
+
+Two streams, two views:
+
+* ``ReviewTally`` folds the records of ``cap-aggregate-scores`` (``case_verdict``, ``finding``,
+  ``run_summary``) and ``review_view`` turns them, with the optional manifest, roster and
+  configuration, into the view of the review report (the sections of
+  ``examples/domain_semantic_quality/report_template.md``);
+* ``ResultsTally`` folds AssertionResult records (pass rates by assertion, code, system, and by
+  domain and tag when the cases are known; failing results; the comparison with a baseline)
+  and ``ResultsTally.view`` returns the view of the results report.
+
+A view is made of dicts, lists, strings, numbers, booleans and None only, so a user's
+``--template`` sees exactly what the shipped templates see, and ``json.dumps(view)`` works.
+Ordering is deterministic: input order where the input has a meaningful order (cases,
+findings, failing results), otherwise sorted. Nothing depends on the clock.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+UNNAMED_SYSTEM = "(unnamed)"
+NOT_IN_CASES = "(case not in --cases)"
+NO_DOMAIN = "(no domain)"
+STATUSES = ("pass", "needs_review", "needs_revision", "blocked")
+# Krippendorff's own rule of thumb: below 0.667 data support no tentative conclusions.
+LOW_AGREEMENT = 0.667
+
+BOUNDARY = (
+    "This review judges whether outputs are useful, bounded and appropriate for a domain task. "
+    "It is separate from CAP structural conformance (it does not check CAPEnvelope validity, "
+    "signatures, PEP/PDP, registry or audit mechanics) and claims no clinical, regulated, "
+    "production or broad domain validity. Synthetic fixtures are onboarding examples only."
+)
+
+TIER_MEANING = {
+    "synthetic_onboarding": (
+        "exercises reviewer forms and harness parsing without sensitive data; "
+        "does not close external expert gates"
+    ),
+    "expert_authored_challenge": (
+        "cases and expected quality notes written by domain experts without real user data; "
+        "can support a domain-quality review if reviewers are independent and documented"
+    ),
+    "consent_governed_pilot": (
+        "real or deployment-representative cases under consent, minimisation, access control "
+        "and review governance; stronger external evidence when privacy controls and reviewer "
+        "qualifications are documented"
+    ),
+}
+
+BLOCKER_MEANING = {
+    "case_not_pass": "not every case of the case file has status pass",
+    "synthetic_evidence": "synthetic cases or reviews are part of the evidence",
+    "no_expert_validation": "external expert validation is not documented",
+    "blocking_findings": "a blocking finding exists",
+}
+
+
+def ratio(part: int, whole: int) -> float | None:
+    """``part / whole`` rounded to 4 places (SPEC §2), None when there is nothing to divide."""
+    return round(part / whole, 4) if whole else None
+
+
+# -- the review report -----------------------------------------------------------------------
+@dataclass
+class ReviewTally:
+    """The records of one cap-aggregate-scores run, as read."""
+
+    verdicts: list[dict[str, Any]] = field(default_factory=list)
+    findings: list[dict[str, Any]] = field(default_factory=list)
+    summary: dict[str, Any] | None = None
+
+    def add(self, record: dict[str, Any]) -> None:
+        kind = record["kind"]
+        if kind == "case_verdict":
+            self.verdicts.append(record)
+        elif kind == "finding":
+            self.findings.append(record)
+        else:
+            self.summary = record
+
+
+@dataclass(frozen=True)
+class ReviewSettings:
+    """The thresholds the report explains (from ``--config``, else the defaults)."""
+
+    pass_threshold: float = 4.0
+    min_reviewers: int = 2
+    disagreement_spread: int = 2
+    score_range: tuple[int, int] = (1, 5)
+    from_config: bool = False
+
+
+def review_view(
+    tally: ReviewTally,
+    *,
+    manifest: list[dict[str, Any]] | None = None,
+    manifest_path: str | None = None,
+    roster: list[dict[str, Any]] | None = None,
+    roster_path: str | None = None,
+    settings: ReviewSettings | None = None,
+) -> dict[str, Any]:
+    """The view of the review report."""
+    settings = settings or ReviewSettings()
+    summary = tally.summary
+    cases = [_case_row(verdict) for verdict in tally.verdicts]
+    case_ids = [row["case_id"] for row in cases]
+    profiles = list(dict.fromkeys(row["profile"] for row in cases))
+    counted_cases: dict[str, int] = {}
+    for row in cases:
+        for reviewer in row["reviewers"]:
+            counted_cases[reviewer] = counted_cases.get(reviewer, 0) + 1
+
+    counts = _status_counts(tally.verdicts, summary)
+    criteria = _criteria_rows(summary)
+    gate = None
+    if summary is not None:
+        gate_record = summary.get("gate") or {}
+        gate = {
+            "can_close": bool(gate_record.get("can_close")),
+            "blockers": [
+                {"code": code, "meaning": BLOCKER_MEANING.get(code, "")}
+                for code in gate_record.get("blockers") or []
+            ],
+        }
+    evidence = None
+    if summary is not None:
+        tier = summary.get("evidence_tier")
+        evidence = {
+            "tier": tier,
+            "tier_meaning": TIER_MEANING.get(tier, ""),
+            "synthetic_only": summary.get("synthetic_only"),
+            "external_expert_validation": summary.get("external_expert_validation"),
+            "separate_from_cap_conformance": summary.get("separate_from_cap_conformance"),
+        }
+    manifest_view = (
+        None if manifest is None else _manifest_view(manifest, manifest_path, case_ids, profiles)
+    )
+    roster_view = None if roster is None else _roster_view(roster, roster_path, counted_cases)
+    view = {
+        "stream": "review",
+        "complete": summary is not None,
+        "boundary": BOUNDARY,
+        "profiles": profiles,
+        "evidence": evidence,
+        "counts": counts,
+        "status_counts": [
+            {"status": status, "count": counts[status]} for status in (*STATUSES, "no_verdict")
+        ],
+        "manifest": manifest_view,
+        "roster": roster_view,
+        "settings": {
+            "pass_threshold": settings.pass_threshold,
+            "min_reviewers": settings.min_reviewers,
+            "disagreement_spread": settings.disagreement_spread,
+            "score_range": list(settings.score_range),
+            "from_config": settings.from_config,
+        },
+        "cases": cases,
+        "criteria": criteria,
+        "findings": [_finding_row(finding) for finding in tally.findings],
+        "blocking_findings": sum(1 for finding in tally.findings if finding.get("blocking")),
+        "gate": gate,
+    }
+    view["limitations"] = _limitations(view)
+    return view
+
+
+def _case_row(verdict: dict[str, Any]) -> dict[str, Any]:
+    criteria = verdict.get("criteria") or {}
+    return {
+        "case_id": verdict["case_id"],
+        "profile": verdict.get("profile"),
+        "status": verdict.get("status"),
+        "blocking_flags": list(verdict.get("blocking_flags") or []),
+        "reasons": list(verdict.get("reasons") or []),
+        "reviewers": list(verdict.get("reviewers") or []),
+        "criteria": [
+            {
+                "name": name,
+                "mean": value.get("mean"),
+                "n": value.get("n"),
+                "passed": value.get("passed"),
+            }
+            for name, value in criteria.items()
+            if isinstance(value, dict)
+        ],
+    }
+
+
+def _finding_row(finding: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "case_id": finding["case_id"],
+        "code": finding["code"],
+        "blocking": bool(finding.get("blocking")),
+        "detail": finding.get("detail", ""),
+    }
+
+
+def _status_counts(verdicts: list[dict[str, Any]], summary: dict[str, Any] | None) -> dict:
+    """Counts per status: the run summary's when there is one, else tallied from verdicts."""
+    if summary is not None and isinstance(summary.get("counts"), dict):
+        given = summary["counts"]
+        keys = (*STATUSES, "no_verdict", "skipped_reviews")
+        return {key: given.get(key, 0) if isinstance(given.get(key), int) else 0 for key in keys}
+    counts = dict.fromkeys((*STATUSES, "no_verdict", "skipped_reviews"), 0)
+    for verdict in verdicts:
+        if verdict.get("status") in counts:
+            counts[verdict["status"]] += 1
+    return counts
+
+
+def _criteria_rows(summary: dict[str, Any] | None) -> list[dict[str, Any]]:
+    if summary is None or not isinstance(summary.get("criteria"), dict):
+        return []
+    rows = []
+    for name, value in summary["criteria"].items():
+        value = value if isinstance(value, dict) else {}
+        alpha = value.get("alpha")
+        rows.append(
+            {
+                "name": name,
+                "mean": value.get("mean"),
+                "n": value.get("n"),
+                "alpha": alpha,
+                "alpha_status": value.get("alpha_status"),
+                "low_agreement": isinstance(alpha, (int, float)) and alpha < LOW_AGREEMENT,
+            }
+        )
+    return rows
+
+
+def _manifest_view(
+    entries: list[dict[str, Any]], path: str | None, case_ids: list[str], profiles: list[str]
+) -> dict[str, Any]:
+    rows = [
+        {
+            "id": entry["id"],
+            "kind": entry.get("kind"),
+            "profile": entry.get("profile"),
+            "domain": entry.get("domain"),
+            "synthetic": entry.get("synthetic"),
+            "consent_ref": entry.get("consent_ref"),
+            "privacy_labels": list(entry.get("privacy_labels") or []),
+            "source_hash": entry.get("source_hash"),
+            "sha256": entry.get("sha256"),
+        }
+        for entry in entries
+    ]
+    listed = {row["id"] for row in rows}
+    reported = set(case_ids)
+    return {
+        "path": path,
+        "entries": rows,
+        "cases": len(rows),
+        "synthetic": sum(1 for row in rows if row["synthetic"] is True),
+        "with_consent_ref": sum(1 for row in rows if row["consent_ref"]),
+        # cross-checks: the manifest should list exactly the cases the report covers
+        "not_in_report": [row["id"] for row in rows if row["id"] not in reported],
+        "not_in_manifest": [case_id for case_id in case_ids if case_id not in listed],
+    }
+
+
+def _roster_view(
+    entries: list[dict[str, Any]], path: str | None, counted_cases: dict[str, int]
+) -> dict[str, Any]:
+    rows = []
+    for entry in entries:
+        assignments = entry.get("assignments")
+        rows.append(
+            {
+                "reviewer_id": entry["reviewer_id"],
+                "role": entry.get("role"),
+                "qualifications_documented": bool(str(entry.get("qualifications") or "").strip()),
+                "independent": entry.get("independent"),
+                "conflicts": list(entry.get("conflicts") or []),
+                "assignments": None if assignments is None else list(assignments),
+                "counted_cases": counted_cases.get(entry["reviewer_id"], 0),
+            }
+        )
+    return {"path": path, "entries": rows}
+
+
+def _limitations(view: dict[str, Any]) -> list[str]:
+    """What keeps this evidence from supporting more, in words for the sign-off."""
+    notes: list[str] = []
+    evidence = view["evidence"]
+    if not view["complete"]:
+        notes.append(
+            "the aggregation stream has no run_summary (truncated?): evidence tier, agreement "
+            "and the gate are unknown"
+        )
+    if evidence is not None:
+        if evidence["synthetic_only"]:
+            notes.append(
+                "synthetic evidence only: onboarding evidence that cannot close an external "
+                "expert gate"
+            )
+        if evidence["external_expert_validation"] is False:
+            reason = "" if view["roster"] is not None else " (no reviewer roster was given)"
+            notes.append(f"no external expert validation{reason}")
+    not_pass = [row["case_id"] for row in view["cases"] if row["status"] != "pass"]
+    if not_pass:
+        notes.append(f"{len(not_pass)} case(s) not pass: {', '.join(not_pass)}")
+    if view["counts"]["no_verdict"]:
+        notes.append(
+            f"{view['counts']['no_verdict']} case(s) got no verdict (e.g. consent.missing)"
+        )
+    if view["blocking_findings"]:
+        notes.append(f"{view['blocking_findings']} blocking finding(s) in the findings log")
+    undefined = [row["name"] for row in view["criteria"] if row["alpha_status"] == "undefined"]
+    if undefined:
+        notes.append(f"agreement undefined (no variation or no case with two scores) for: "
+                     f"{', '.join(undefined)}")
+    low = [row["name"] for row in view["criteria"] if row["low_agreement"]]
+    if low:
+        notes.append(f"low agreement (alpha < {LOW_AGREEMENT}) on: {', '.join(low)}")
+    manifest = view["manifest"]
+    if manifest is not None and (manifest["not_in_report"] or manifest["not_in_manifest"]):
+        parts = []
+        if manifest["not_in_manifest"]:
+            parts.append(f"not in the manifest: {', '.join(manifest['not_in_manifest'])}")
+        if manifest["not_in_report"]:
+            parts.append(f"in the manifest without a verdict: {', '.join(manifest['not_in_report'])}")
+        notes.append("manifest and report disagree (" + "; ".join(parts) + ")")
+    return notes
+
+
+# -- the results report ----------------------------------------------------------------------
+ResultKey = tuple[str, str | None, str]
+
+
+def result_key(record: dict[str, Any]) -> ResultKey:
+    """What matches a result with its baseline: (case_id, system, assertion)."""
+    return record["case_id"], record.get("system"), record["assertion"]
+
+
+@dataclass(frozen=True)
+class CaseInfo:
+    """What the results report needs of an EvalCase (``--cases``)."""
+
+    domain: str | None
+    tags: tuple[str, ...]
+    line: int
+
+
+@dataclass(frozen=True)
+class BaselineEntry:
+    passed: bool
+    code: str
+
+
+class _Rate:
+    __slots__ = ("results", "passed", "failed_hard", "failed_report")
+
+    def __init__(self) -> None:
+        self.results = self.passed = self.failed_hard = self.failed_report = 0
+
+    def add(self, passed: bool, severity: str) -> None:
+        self.results += 1
+        if passed:
+            self.passed += 1
+        elif severity == "hard":
+            self.failed_hard += 1
+        else:
+            self.failed_report += 1
+
+    def row(self, name: str) -> dict[str, Any]:
+        return {
+            "name": name,
+            "results": self.results,
+            "passed": self.passed,
+            "failed": self.results - self.passed,
+            "failed_hard": self.failed_hard,
+            "failed_report": self.failed_report,
+            "pass_rate": ratio(self.passed, self.results),
+        }
+
+
+class ResultsTally:
+    """AssertionResults folded as they stream by (only failing results are kept whole)."""
+
+    def __init__(
+        self,
+        cases: dict[str, CaseInfo] | None = None,
+        baseline: dict[ResultKey, BaselineEntry] | None = None,
+    ) -> None:
+        self.cases = cases
+        self.baseline = baseline
+        self.total = _Rate()
+        self.by_assertion: dict[str, _Rate] = {}
+        self.by_system: dict[str | None, _Rate] = {}
+        self.by_domain: dict[str, _Rate] = {}
+        self.by_tag: dict[str, _Rate] = {}
+        self.by_code: dict[str, list[Any]] = {}  # code -> [count, {assertion: None}]
+        self.case_ids: set[str] = set()
+        self.failures: list[dict[str, Any]] = []
+        self.regressions: list[dict[str, Any]] = []
+        self.fixes: list[dict[str, Any]] = []
+        self.unchanged: list[dict[str, Any]] = []
+        self.new_failures: list[dict[str, Any]] = []
+        self.new_passes = 0
+        self.compared = 0
+        self.seen_baseline: set[ResultKey] = set()
+
+    def add(self, record: dict[str, Any], evidence_json: str) -> None:
+        """Fold one (schema-valid) AssertionResult; ``evidence_json`` is its compact evidence."""
+        passed = record["passed"]
+        severity = record["severity"]
+        case_id = record["case_id"]
+        system = record.get("system")
+        assertion = record["assertion"]
+        code = record["code"]
+        self.case_ids.add(case_id)
+        self.total.add(passed, severity)
+        _rate(self.by_assertion, assertion).add(passed, severity)
+        _rate(self.by_system, system).add(passed, severity)
+        code_entry = self.by_code.setdefault(code, [0, {}])
+        code_entry[0] += 1
+        code_entry[1][assertion] = None
+        if self.cases is not None:
+            info = self.cases.get(case_id)
+            if info is None:
+                _rate(self.by_domain, NOT_IN_CASES).add(passed, severity)
+                _rate(self.by_tag, NOT_IN_CASES).add(passed, severity)
+            else:
+                _rate(self.by_domain, info.domain or NO_DOMAIN).add(passed, severity)
+                for tag in info.tags:
+                    _rate(self.by_tag, tag).add(passed, severity)
+
+        row = {
+            "case_id": case_id,
+            "system": system,
+            "assertion": assertion,
+            "severity": severity,
+            "code": code,
+        }
+        was: BaselineEntry | None = None
+        if self.baseline is not None:
+            key = (case_id, system, assertion)
+            was = self.baseline.get(key)
+            if was is None:
+                if passed:
+                    self.new_passes += 1
+                else:
+                    self.new_failures.append(row)
+            else:
+                self.compared += 1
+                self.seen_baseline.add(key)
+                compared = {**row, "baseline_code": was.code}
+                if not passed and was.passed:
+                    self.regressions.append(compared)
+                elif passed and not was.passed:
+                    self.fixes.append(compared)
+                elif not passed:
+                    self.unchanged.append(compared)
+        if not passed:
+            self.failures.append(
+                {
+                    **row,
+                    "message": record["message"],
+                    "evidence": evidence_json,
+                    "regression": None if was is None else was.passed,
+                }
+            )
+
+    def view(
+        self,
+        *,
+        cases_path: str | None = None,
+        baseline_path: str | None = None,
+        max_failures: int = 0,
+    ) -> dict[str, Any]:
+        """The view of the results report; ``max_failures`` (0: all) caps listed failures."""
+        total = self.total.row("all")
+        listed = self.failures if max_failures <= 0 else self.failures[:max_failures]
+        systems = sorted(self.by_system, key=_system_order)
+        view: dict[str, Any] = {
+            "stream": "results",
+            "totals": {
+                **total,
+                "cases": len(self.case_ids),
+                "systems": len(self.by_system),
+                "assertions": len(self.by_assertion),
+            },
+            "by_assertion": [self.by_assertion[name].row(name) for name in sorted(self.by_assertion)],
+            "by_code": [
+                {
+                    "code": code,
+                    "results": count,
+                    "share": ratio(count, total["results"]),
+                    "assertions": sorted(assertions),
+                }
+                for code, (count, assertions) in sorted(
+                    self.by_code.items(), key=lambda item: (-item[1][0], item[0])
+                )
+            ],
+            "by_system": [self.by_system[s].row(system_name(s)) for s in systems],
+            "cases_file": cases_path,
+            "by_domain": None,
+            "by_tag": None,
+            "failures": listed,
+            "failures_total": len(self.failures),
+            "failures_omitted": len(self.failures) - len(listed),
+            "baseline": None,
+        }
+        if self.cases is not None:
+            view["by_domain"] = [
+                self.by_domain[name].row(name) for name in sorted(self.by_domain, key=_label_order)
+            ]
+            view["by_tag"] = [
+                self.by_tag[name].row(name) for name in sorted(self.by_tag, key=_label_order)
+            ]
+        if self.baseline is not None:
+            view["baseline"] = {
+                "path": baseline_path,
+                "results": len(self.baseline),
+                "compared": self.compared,
+                "regressions": self.regressions,
+                "fixes": self.fixes,
+                "unchanged": self.unchanged,
+                "new_failures": self.new_failures,
+                "new_passes": self.new_passes,
+                # in the baseline, absent from this run (e.g. a case or system removed)
+                "missing": len(self.baseline) - len(self.seen_baseline),
+            }
+        return view
+
+
+def _rate(table: dict[Any, _Rate], key: Any) -> _Rate:
+    rate = table.get(key)
+    if rate is None:
+        rate = table[key] = _Rate()
+    return rate
+
+
+def system_name(system: str | None) -> str:
+    return UNNAMED_SYSTEM if system is None else system
+
+
+def _system_order(system: str | None) -> tuple[int, str]:
+    return (0, "") if system is None else (1, system)
+
+
+def _label_order(label: str) -> tuple[int, str]:
+    # the "(…)" buckets after the real names
+    return (1, label) if label.startswith("(") else (0, label)

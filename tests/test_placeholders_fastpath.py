@@ -1,0 +1,68 @@
+"""The shape fast path of placeholder_integrity never passes what the full comparison fails."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from capeval.assertions import placeholder_integrity as pi
+from capeval.placeholders import auto as auto_syntax
+from capeval.placeholders import printf as printf_syntax
+from capeval.placeholders import python as python_syntax
+
+MODES = {
+    "printf": (
+        pi._parse_printf,
+        printf_syntax.DIRECTIVE_TEXTS.findall,
+        lambda t: [printf_syntax.extract_printf_placeholders(t)],
+    ),
+    "percent": (
+        pi._parse_percent,
+        python_syntax.PERCENT_TEXTS.findall,
+        lambda t: [python_syntax.extract_python_percent_placeholders(t)],
+    ),
+    "brace": (
+        pi._parse_brace,
+        python_syntax.BRACE_TEXTS.findall,
+        lambda t: [python_syntax.extract_python_brace_placeholders(t)],
+    ),
+    "auto": (pi._parse_auto, auto_syntax.AUTO_TEXTS.findall, auto_syntax.extract_auto_placeholders),
+}
+
+# characters that make placeholders, escapes and their near misses
+ALPHABET = "%{}[]()$.:!*#'-+0123 dslifxXrnamqzjtLhPRI<>_ab"
+texts = st.text(alphabet=ALPHABET, max_size=24)
+
+
+def full_verdict(mode: str, source: str, text: str) -> str:
+    parse, _findall, extract = MODES[mode]
+    result = pi._compare_groups(source, text, parse(source).groups, extract(text), True, mode)
+    return result.code
+
+
+@pytest.mark.parametrize("mode", sorted(MODES))
+@settings(max_examples=300, deadline=None)
+@given(source=texts, text=texts, same=st.booleans())
+def test_fast_path_agrees_with_the_full_comparison(mode, source, text, same):
+    if same:
+        text = source
+    parse, findall, _extract = MODES[mode]
+    if pi._same_clean_placeholders(mode, source, text, parse, findall):
+        assert full_verdict(mode, source, text) == "ok", (source, text)
+
+
+@pytest.mark.parametrize(
+    ("mode", "source"),
+    [
+        ("brace", "{items[0]} and {a}"),
+        ("brace", "{a:{w}}"),
+        ("printf", "100% %s"),
+        ("printf", "%1$s %s"),
+        ("auto", "{{x}} %(n)s {0}"),
+    ],
+)
+def test_identity_of_tricky_sources_gets_the_same_verdict_either_way(mode, source):
+    parse, findall, _extract = MODES[mode]
+    fast = pi._same_clean_placeholders(mode, source, source, parse, findall)
+    assert not fast or full_verdict(mode, source, source) == "ok"
