@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from capeval.assertions import Subject, number_fidelity
-from capeval.assertions.number_fidelity import _placeholder_spans, compare
+from capeval.assertions.number_fidelity import compare
 from capeval.codes import RESULT_CODES
+from capeval.placeholders.spans import placeholder_spans
 
 from conftest import evalcase, jsonl, records, run_cmd
 
@@ -186,7 +187,7 @@ def test_placeholder_spans_cover_the_syntax_only():
     digits_left = [
         text[i]
         for i in range(len(text))
-        if text[i].isdigit() and not any(a <= i < b for a, b in _placeholder_spans(text))
+        if text[i].isdigit() and not any(a <= i < b for a, b in placeholder_spans(text))
     ]
     assert digits_left == ["7", "8"]
 

@@ -33,6 +33,7 @@ from typing import Any
 
 from capeval.assertions import Subject, nfc
 from capeval.codes import first_by_precedence
+from capeval.placeholders.spans import mask_placeholders
 from capeval.verdict import Outcome
 
 NAME = "number_fidelity"
@@ -206,86 +207,6 @@ def _raw(written: str) -> str:
     return _ascii(written).replace("\u2212", "-")
 
 
-# --- placeholders -------------------------------------------------------------------------
-# TODO(shared detector): switch to capeval.placeholders.auto once it exists; until then this
-# local finder covers printf/python-percent directives, brace fields, ICU arguments (whose
-# branch texts are still scanned) and rich-text/XML tags.
-_PRINTF = re.compile(
-    r"%(?:\(\w+\)|\d+\$)?[-+#0']*(?:\d+|\*(?:\d+\$)?)?(?:\.(?:\d+|\*(?:\d+\$)?))?"
-    r"(?:hh|ll|[hlLqjzt])?[diouxXeEfFgGaAcCsSpnmr%@]|%<\w+>"
-)
-_BRACE = re.compile(r"[{}]")
-_ICU_HEAD = re.compile(r"\{\s*[^\s{},]+\s*,\s*(plural|selectordinal|select)\s*")
-_ICU_OPTION = re.compile(r"\s*,?\s*(?:offset\s*:\s*\d+\s*)?=?[^\s{},]+\s*\{")
-_ICU_CLOSE = re.compile(r"\s*\}")
-_SIMPLE_FIELD = re.compile(r"\{[^{}]*\}")
-# ICU messages nest a few levels; deeper nesting is read as text (no recursion blow-up).
-_MAX_ICU_DEPTH = 20
-_TAG = re.compile(r"</?(?:\d+|[A-Za-z][\w:.-]*(?:\s[^<>]*)?)\s*/?>")
-
-
-def _placeholder_spans(text: str) -> list[tuple[int, int]]:
-    """(start, end) of every placeholder-like span of ``text``; digits there are not numbers."""
-    spans: list[tuple[int, int]] = []
-    if "%" in text:
-        spans.extend(m.span() for m in _PRINTF.finditer(text))
-    if "{" in text:
-        pos = 0
-        while pos < len(text):
-            pos = _brace_spans(text, pos, spans) + 1  # skip an unmatched "}"
-    if "<" in text:
-        spans.extend(m.span() for m in _TAG.finditer(text))
-    return spans
-
-
-def _brace_spans(text: str, pos: int, spans: list[tuple[int, int]], depth: int = 0) -> int:
-    """Collect brace spans from ``pos`` to the first unmatched ``}`` (its index) or the end."""
-    end = len(text)
-    while True:
-        brace = _BRACE.search(text, pos)
-        if brace is None:
-            return end
-        start = brace.start()
-        if brace.group() == "}":
-            return start
-        head = _ICU_HEAD.match(text, start) if depth < _MAX_ICU_DEPTH else None
-        if head:
-            # {n, plural, one {…} other {…}}: the syntax is a placeholder, branch texts are text.
-            spans.append((start, head.end()))
-            pos = head.end()
-            while option := _ICU_OPTION.match(text, pos):
-                spans.append((pos, option.end()))
-                close = _brace_spans(text, option.end(), spans, depth + 1)
-                if close >= end:
-                    return end
-                pos = close + 1
-            if close_match := _ICU_CLOSE.match(text, pos):
-                pos = close_match.end()
-            continue
-        field = _SIMPLE_FIELD.match(text, start)
-        if field:
-            spans.append(field.span())
-            pos = field.end()
-        else:
-            pos = start + 1
-
-
-def _mask(text: str) -> str:
-    """``text`` with its placeholders overwritten by letters.
-
-    A letter keeps offsets and stops a following "-" from reading as a sign.
-    """
-    if "%" not in text and "{" not in text and "<" not in text:
-        return text
-    spans = _placeholder_spans(text)
-    if not spans:
-        return text
-    chars = list(text)
-    for start, end in spans:
-        chars[start:end] = "x" * (end - start)
-    return "".join(chars)
-
-
 # --- reading ------------------------------------------------------------------------------
 
 
@@ -356,8 +277,8 @@ def compare(
     if not _ANY_DIGIT.search(source) and not _ANY_DIGIT.search(text):
         return Outcome()
     source_numbers_of, target_numbers_of, runs = _pair(source_locale, target_locale)
-    source = _mask(source)
-    text = _mask(text)
+    source = mask_placeholders(source)
+    text = mask_placeholders(text)
     source_runs = runs.findall(source)
     candidate_runs = runs.findall(text)
     # Fast path: every run written as in the source (the usual case: "3" stays "3").

@@ -29,6 +29,7 @@ from __future__ import annotations
 import re
 
 from capeval.placeholders.compare import Extraction, Placeholder, SyntaxIssue
+from capeval.placeholders.printf import bind_unnumbered, directive_spec
 
 __all__ = ["AUTO_TEXTS", "extract_auto_placeholders", "looks_like_icu"]
 
@@ -64,14 +65,7 @@ AUTO_TEXTS = re.compile(
     re.sub(r"\(\?P<\w+>", "(?:", AUTO.pattern),
 )
 AUTO_ESCAPES = frozenset({"{{", "}}", "%%"})
-_FLAG_ORDER = {flag: index for index, flag in enumerate("-+ #0'")}
 _ICU_HINT = re.compile(r"[{<]")
-
-
-def _canonical_flags(flags: str) -> str:
-    if len(flags) < 2:
-        return flags
-    return "".join(sorted(set(flags), key=_FLAG_ORDER.__getitem__))
 
 
 def extract_auto_placeholders(text: str) -> tuple[Extraction, Extraction, Extraction]:
@@ -111,13 +105,7 @@ def extract_auto_placeholders(text: str) -> tuple[Extraction, Extraction, Extrac
             width = match["pwidth"] or ""
             prec = match["pprec"]
             length = match["plen"] or ""
-            spec = (
-                _canonical_flags(match["pflags"])
-                + width
-                + ("" if prec is None else "." + prec)
-                + length
-                + conv
-            )
+            spec = directive_spec(match["pflags"], width, prec, length, conv)
             name = match["pname"]
             position = match["ppos"]
             if name is not None:
@@ -127,21 +115,9 @@ def extract_auto_placeholders(text: str) -> tuple[Extraction, Extraction, Extrac
             elif position is not None:
                 percent.append(Placeholder(found, int(position), spec, start, True))
             else:
-                slot_spec = None
-                if width == "*" or prec == "*":
-                    head = _canonical_flags(match["pflags"])
-                    if width == "*":
-                        percent_slot += 1
-                        head += f"*{percent_slot}$"
-                    else:
-                        head += width
-                    if prec == "*":
-                        percent_slot += 1
-                        head += f".*{percent_slot}$"
-                    elif prec is not None:
-                        head += "." + prec
-                    slot_spec = head + length + conv
-                percent_slot += 1
+                percent_slot, slot_spec = bind_unnumbered(
+                    match["pflags"], width, prec, length, conv, percent_slot
+                )
                 percent.append(Placeholder(found, percent_slot, spec, start, False, slot_spec))
         else:  # bad: '%(' or '%N$' that completes no directive
             errors.append(SyntaxIssue(start, f"'{found}' starts no valid directive"))

@@ -48,6 +48,35 @@ def _canonical_flags(flags: str) -> str:
     return "".join(sorted(set(flags), key=_FLAG_ORDER.__getitem__))
 
 
+def directive_spec(flags: str, width: str, prec: str | None, length: str, conv: str) -> str:
+    """A directive's spec: canonical flags, width, precision, length and conversion."""
+    return _canonical_flags(flags) + width + ("" if prec is None else "." + prec) + length + conv
+
+
+def bind_unnumbered(
+    flags: str, width: str, prec: str | None, length: str, conv: str, slot: int
+) -> tuple[int, str | None]:
+    """(the slot an unnumbered directive takes, the spec it binds there or None).
+
+    Each ``*`` consumes an argument of its own, before the value's, so ``%*d`` after ``%s``
+    takes slots 2 and 3 and binds ``*2$d`` to slot 3.
+    """
+    if width != "*" and prec != "*":
+        return slot + 1, None
+    head = _canonical_flags(flags)
+    if width == "*":
+        slot += 1
+        head += f"*{slot}$"
+    else:
+        head += width
+    if prec == "*":
+        slot += 1
+        head += f".*{slot}$"
+    elif prec is not None:
+        head += "." + prec
+    return slot + 1, head + length + conv
+
+
 def extract_printf_placeholders(text: str) -> Extraction:
     """The printf directives of ``text`` in order, and its syntax errors."""
     if "%" not in text:
@@ -66,13 +95,8 @@ def extract_printf_placeholders(text: str) -> Extraction:
         flags = match["flags"]
         width = match["width"] or ""
         prec = match["prec"]
-        spec = (
-            _canonical_flags(flags)
-            + width
-            + ("" if prec is None else "." + prec)
-            + (match["len"] or "")
-            + conv
-        )
+        length = match["len"] or ""
+        spec = directive_spec(flags, width, prec, length, conv)
         start = match.start()
         if conv == "m":
             # glibc %m consumes no argument (an N$ on it means nothing): it behaves like a
@@ -88,22 +112,7 @@ def extract_printf_placeholders(text: str) -> Extraction:
             continue
         if unnumbered_at < 0:
             unnumbered_at = start
-        slot_spec = None
-        if width == "*" or prec == "*":
-            # Each '*' consumes an argument of its own, before the value's.
-            head = _canonical_flags(flags)
-            if width == "*":
-                slot += 1
-                head += f"*{slot}$"
-            else:
-                head += width
-            if prec == "*":
-                slot += 1
-                head += f".*{slot}$"
-            elif prec is not None:
-                head += "." + prec
-            slot_spec = head + (match["len"] or "") + conv
-        slot += 1
+        slot, slot_spec = bind_unnumbered(flags, width, prec, length, conv, slot)
         tokens.append(Placeholder(match[0], slot, spec, start, False, slot_spec))
     if numbered_at >= 0 and unnumbered_at >= 0:
         errors.append(
