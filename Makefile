@@ -40,6 +40,11 @@ demo: install
 	$(BIN)/cap-aggregate-scores --cases $(EX)/cap_swe_synthetic_cases.jsonl --roster $(EX)/roster.jsonl \
 	  --config $(EX)/domain_semantic_quality.example.yaml $(EX)/synthetic_reviewer_scores.jsonl
 	@echo
+	@echo '== cap-render-report: the human-readable review report (first 60 lines) =='
+	$(BIN)/cap-aggregate-scores -q --exit-zero --cases $(EX)/cap_med_synthetic_cases.jsonl \
+	  --roster $(EX)/roster.jsonl $(EX)/synthetic_reviewer_scores.jsonl \
+	  | $(BIN)/cap-render-report --roster $(EX)/roster.jsonl | head -60
+	@echo
 	@echo '== the seed commands: a thin alias of cap-aggregate-scores --format json =='
 	$(BIN)/python -m cap_protocol.evaluation.semantic_quality \
 	  --cases $(EX)/cap_med_synthetic_cases.jsonl --scores $(EX)/synthetic_reviewer_scores.jsonl \

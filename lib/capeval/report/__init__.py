@@ -138,14 +138,19 @@ def render_report(
     case_infos = side.cases(cases) if cases is not None else None
     baseline_entries = side.baseline(baseline) if baseline is not None else None
 
-    stream = _Stream(run, case_infos, baseline_entries)
+    # --github annotates every failing result; a document lists the first --max-failures
+    keep_failures = 0 if github else max_failures
+    stream = _Stream(run, case_infos, baseline_entries, keep_failures)
     stream.read()
     if stream.kind is None or not run.counts["rendered"]:
         # no usable record: no document (an empty report would look like a clean run)
         run.summary_extra.append("nothing to render")
         return
-    review_only = [n for n, v in (("--manifest", manifest), ("--roster", roster),
-                                  ("--config", config)) if v is not None]
+    review_only = [
+        n
+        for n, v in (("--manifest", manifest), ("--roster", roster), ("--config", config))
+        if v is not None
+    ]
     results_only = [n for n, v in (("--cases", cases), ("--baseline", baseline)) if v is not None]
     if stream.kind == RESULTS and review_only:
         raise UsageError(
@@ -173,9 +178,7 @@ def render_report(
             run.summary_extra.append("incomplete: no run_summary (truncated stream?)")
             run.failed = True
     else:
-        view = stream.results.view(
-            cases_path=cases, baseline_path=baseline, max_failures=max_failures
-        )
+        view = stream.results.view(cases_path=cases, baseline_path=baseline)
 
     if github:
         if stream.kind == REVIEW:
@@ -229,8 +232,9 @@ def _settings(run: Run, path: str) -> Any:
 class _Stream:
     """The main input: each record recognised, checked and folded into its tally."""
 
-    def __init__(self, run: Run, cases: Any, baseline: Any) -> None:
+    def __init__(self, run: Run, cases: Any, baseline: Any, keep_failures: int) -> None:
         self.run = run
+        self._keep_failures = keep_failures
         self.kind: str | None = None
         self._first: str = ""
         self._cases = cases
@@ -246,8 +250,7 @@ class _Stream:
         for line_no, _raw, record in run.records():
             kind, problem = _recognise(record)
             if kind is None:
-                emit("kind.unknown", problem, file=run.file, line=line_no,
-                     case_id=_case_id(record))
+                emit("kind.unknown", problem, file=run.file, line=line_no, case_id=_case_id(record))
                 run.counts["invalid"] += 1
                 continue
             if self.kind is None:
@@ -260,14 +263,20 @@ class _Stream:
             problems = self._problems(record)
             if problems:
                 for code, pointer, message in problems:
-                    emit(code, message, file=run.file, line=line_no,
-                         case_id=_case_id(record), path=pointer)
+                    emit(
+                        code,
+                        message,
+                        file=run.file,
+                        line=line_no,
+                        case_id=_case_id(record),
+                        path=pointer,
+                    )
                 run.counts["invalid"] += 1
                 continue
             if kind == REVIEW:
                 self.review.add(record)
             else:
-                self.results.add(record, _compact(record["evidence"]))
+                self.results.add(record)
             run.counts["rendered"] += 1
 
     def _start(self, kind: str, line_no: int) -> None:
@@ -278,7 +287,7 @@ class _Stream:
         if kind == REVIEW:
             self.review = views.ReviewTally()
         else:
-            self.results = views.ResultsTally(self._cases, self._baseline)
+            self.results = views.ResultsTally(self._cases, self._baseline, self._keep_failures)
 
     def _problems(self, record: dict[str, Any]) -> list[Problem]:
         if self.kind == RESULTS:
@@ -298,14 +307,24 @@ class _Stream:
         kind = record["kind"]
         if kind == "run_summary":
             if self.review.summary is not None:
-                return [("id.duplicate", "/kind",
-                         "a second run_summary: the stream holds several runs; render each "
-                         "run separately (the first counts)")]
+                return [
+                    (
+                        "id.duplicate",
+                        "/kind",
+                        "a second run_summary: the stream holds several runs; render each "
+                        "run separately (the first counts)",
+                    )
+                ]
         elif kind == "case_verdict":
             key = ("case_verdict", record["case_id"])
             if key in self._seen:
-                return [("id.duplicate", "/case_id",
-                         f"a second case_verdict for {record['case_id']} (the first counts)")]
+                return [
+                    (
+                        "id.duplicate",
+                        "/case_id",
+                        f"a second case_verdict for {record['case_id']} (the first counts)",
+                    )
+                ]
             self._seen.add(key)
         return []
 
@@ -341,12 +360,6 @@ def _describe(kind: str) -> str:
 def _case_id(record: dict[str, Any]) -> str | None:
     value = record.get("case_id", record.get("id"))
     return value if isinstance(value, str) else None
-
-
-def _compact(value: Any) -> str:
-    from capeval.jsonl import dumps
-
-    return dumps(value)[:-1].decode("utf-8")
 
 
 def _duplicate_result(key: Any) -> str:
@@ -413,8 +426,7 @@ class _SideInputs:
 
     def _emit(self, path: str, line_no: int, problem: Problem, case_id: str | None) -> None:
         code, pointer, message = problem
-        self.run.diag.emit(code, message, file=path, line=line_no, case_id=case_id,
-                           path=pointer)
+        self.run.diag.emit(code, message, file=path, line=line_no, case_id=case_id, path=pointer)
 
     def manifest(self, path: str) -> list[dict[str, Any]]:
         """Manifest entries (cap-validate --manifest), first of each id."""
@@ -441,8 +453,13 @@ class _SideInputs:
         for line_no, _raw, record in self.run.side_records(path):
             problems = roster_problems(record)
             if not problems and record["reviewer_id"] in entries:
-                problems = [("id.duplicate", "/reviewer_id",
-                             f"reviewer {record['reviewer_id']} already read")]
+                problems = [
+                    (
+                        "id.duplicate",
+                        "/reviewer_id",
+                        f"reviewer {record['reviewer_id']} already read",
+                    )
+                ]
             if problems:
                 self._emit(path, line_no, problems[0], None)
                 continue
@@ -486,8 +503,11 @@ class _SideInputs:
 
 def _case_problem(record: dict[str, Any]) -> Problem | None:
     if not isinstance(record.get("id"), str):
-        return ("schema.required" if "id" not in record else "schema.type", "/id",
-                "is required" if "id" not in record else "must be string")
+        return (
+            "schema.required" if "id" not in record else "schema.type",
+            "/id",
+            "is required" if "id" not in record else "must be string",
+        )
     if "domain" in record and not isinstance(record["domain"], str):
         return ("schema.type", "/domain", "must be string")
     tags = record.get("tags", [])

@@ -171,8 +171,9 @@ def _property(text: str) -> str:
     return _data(text).replace(":", "%3A").replace(",", "%2C")
 
 
-def annotation(level: str, title: str, message: str, *, file: str | None = None,
-               line: int | None = None) -> str:
+def annotation(
+    level: str, title: str, message: str, *, file: str | None = None, line: int | None = None
+) -> str:
     """One ``::error``/``::warning``/``::notice`` workflow command line."""
     properties = []
     if file is not None:
@@ -219,15 +220,18 @@ def review_annotations(view: dict[str, Any]) -> str:
             continue
         level = "error" if case["status"] == "blocked" else "warning"
         reasons = ", ".join(case["reasons"]) or "no reason given"
-        lines.append(annotation(level, f"review: {case['status']}", f"{case['case_id']}: {reasons}"))
+        lines.append(
+            annotation(level, f"review: {case['status']}", f"{case['case_id']}: {reasons}")
+        )
     # findings that do not restate a case's status (those are above)
     for finding in view["findings"]:
         if finding["code"] in ("blocked", "needs_revision", "disagreement"):
             continue
         level = "error" if finding["blocking"] else "warning"
         lines.append(
-            annotation(level, f"review: {finding['code']}",
-                       f"{finding['case_id']}: {finding['detail']}")
+            annotation(
+                level, f"review: {finding['code']}", f"{finding['case_id']}: {finding['detail']}"
+            )
         )
     gate = view["gate"]
     if gate is None:

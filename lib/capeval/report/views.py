@@ -21,6 +21,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from capeval.jsonl import dumps
+
 UNNAMED_SYSTEM = "(unnamed)"
 NOT_IN_CASES = "(case not in --cases)"
 NO_DOMAIN = "(no domain)"
@@ -313,8 +315,10 @@ def _limitations(view: dict[str, Any]) -> list[str]:
         notes.append(f"{view['blocking_findings']} blocking finding(s) in the findings log")
     undefined = [row["name"] for row in view["criteria"] if row["alpha_status"] == "undefined"]
     if undefined:
-        notes.append(f"agreement undefined (no variation or no case with two scores) for: "
-                     f"{', '.join(undefined)}")
+        notes.append(
+            f"agreement undefined (no variation or no case with two scores) for: "
+            f"{', '.join(undefined)}"
+        )
     low = [row["name"] for row in view["criteria"] if row["low_agreement"]]
     if low:
         notes.append(f"low agreement (alpha < {LOW_AGREEMENT}) on: {', '.join(low)}")
@@ -324,7 +328,9 @@ def _limitations(view: dict[str, Any]) -> list[str]:
         if manifest["not_in_manifest"]:
             parts.append(f"not in the manifest: {', '.join(manifest['not_in_manifest'])}")
         if manifest["not_in_report"]:
-            parts.append(f"in the manifest without a verdict: {', '.join(manifest['not_in_report'])}")
+            parts.append(
+                f"in the manifest without a verdict: {', '.join(manifest['not_in_report'])}"
+            )
         notes.append("manifest and report disagree (" + "; ".join(parts) + ")")
     return notes
 
@@ -381,15 +387,22 @@ class _Rate:
 
 
 class ResultsTally:
-    """AssertionResults folded as they stream by (only failing results are kept whole)."""
+    """AssertionResults folded as they stream by.
+
+    Only failing results are kept whole, and only the first ``keep_failures`` of them (0: all)
+    — a report of a million results lists what a person can read, and counts the rest.
+    """
 
     def __init__(
         self,
         cases: dict[str, CaseInfo] | None = None,
         baseline: dict[ResultKey, BaselineEntry] | None = None,
+        keep_failures: int = 0,
     ) -> None:
         self.cases = cases
         self.baseline = baseline
+        self.keep_failures = keep_failures
+        self.failures_total = 0
         self.total = _Rate()
         self.by_assertion: dict[str, _Rate] = {}
         self.by_system: dict[str | None, _Rate] = {}
@@ -406,8 +419,8 @@ class ResultsTally:
         self.compared = 0
         self.seen_baseline: set[ResultKey] = set()
 
-    def add(self, record: dict[str, Any], evidence_json: str) -> None:
-        """Fold one (schema-valid) AssertionResult; ``evidence_json`` is its compact evidence."""
+    def add(self, record: dict[str, Any]) -> None:
+        """Fold one (schema-valid) AssertionResult."""
         passed = record["passed"]
         severity = record["severity"]
         case_id = record["case_id"]
@@ -458,25 +471,26 @@ class ResultsTally:
                 elif not passed:
                     self.unchanged.append(compared)
         if not passed:
-            self.failures.append(
-                {
-                    **row,
-                    "message": record["message"],
-                    "evidence": evidence_json,
-                    "regression": None if was is None else was.passed,
-                }
-            )
+            self.failures_total += 1
+            if not self.keep_failures or len(self.failures) < self.keep_failures:
+                self.failures.append(
+                    {
+                        **row,
+                        "message": record["message"],
+                        # compact JSON, keys in the record's order
+                        "evidence": dumps(record["evidence"])[:-1].decode("utf-8"),
+                        "regression": None if was is None else was.passed,
+                    }
+                )
 
     def view(
         self,
         *,
         cases_path: str | None = None,
         baseline_path: str | None = None,
-        max_failures: int = 0,
     ) -> dict[str, Any]:
-        """The view of the results report; ``max_failures`` (0: all) caps listed failures."""
+        """The view of the results report."""
         total = self.total.row("all")
-        listed = self.failures if max_failures <= 0 else self.failures[:max_failures]
         systems = sorted(self.by_system, key=_system_order)
         view: dict[str, Any] = {
             "stream": "results",
@@ -486,7 +500,9 @@ class ResultsTally:
                 "systems": len(self.by_system),
                 "assertions": len(self.by_assertion),
             },
-            "by_assertion": [self.by_assertion[name].row(name) for name in sorted(self.by_assertion)],
+            "by_assertion": [
+                self.by_assertion[name].row(name) for name in sorted(self.by_assertion)
+            ],
             "by_code": [
                 {
                     "code": code,
@@ -502,9 +518,9 @@ class ResultsTally:
             "cases_file": cases_path,
             "by_domain": None,
             "by_tag": None,
-            "failures": listed,
-            "failures_total": len(self.failures),
-            "failures_omitted": len(self.failures) - len(listed),
+            "failures": self.failures,
+            "failures_total": self.failures_total,
+            "failures_omitted": self.failures_total - len(self.failures),
             "baseline": None,
         }
         if self.cases is not None:
