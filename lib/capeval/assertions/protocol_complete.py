@@ -5,7 +5,7 @@ or a broken terminator silently shifts every later translation onto the wrong so
 this assertion looks only at the structure of ``raw_response`` (or ``text`` when there is no raw
 response; ``""`` is a response).
 
-Decisions where SPEC is silent (also in docs/protocol.md):
+Decisions where SPEC is silent (also in README.md, batch protocols section):
 
 * Lines end at ``\\r\\n``, ``\\n`` or a lone ``\\r``; line numbers are 1-based physical lines of
   the response. Blank lines (whitespace only) at the start, at the end and between items are

@@ -17,7 +17,7 @@ rich-text tags, FormatJS's ``@formatjs/icu-messageformat-parser``:
   FormatJS, which read it as text.
 
 The comparer scopes arguments by branch: each candidate branch is compared with the source
-branch of the same key, else the source's ``other``. See docs/placeholders-icu.md.
+branch of the same key, else the source's ``other``. See the ICU section of README.md.
 """
 
 from __future__ import annotations
