@@ -203,3 +203,23 @@ def test_evidence_strings_are_cut_to_200_characters(tmp):
 
     assert all(len(s) <= 200 for s in strings(result["evidence"]))
     assert json.dumps(result["evidence"]).find("y" * 201) == -1
+
+
+def test_unnamed_and_named_candidates_of_one_case_are_both_checked(tmp):
+    cands = [
+        {"case_id": case(1)["id"], "text": GOOD},
+        {"case_id": case(1)["id"], "text": "[1] only", "system": "m"},
+        {"case_id": case(1)["id"], "text": GOOD},
+        {"case_id": case(1)["id"], "text": GOOD, "system": "m"},
+    ]
+    proc = check(tmp, [case(1)], cands)
+    results = records(proc.stdout)
+    assert [(r.get("system"), r["code"]) for r in results] == [
+        (None, "ok"),
+        ("m", "protocol_missing_item"),
+    ]
+    err = proc.stderr.decode()
+    assert "candidates.jsonl:3: protocol.item-count.001: error: candidate.duplicate" in err
+    assert "is on line 1; the first wins" in err
+    assert "candidates.jsonl:4: protocol.item-count.001: error: candidate.duplicate" in err
+    assert "is on line 2; the first wins" in err

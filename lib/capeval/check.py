@@ -26,6 +26,9 @@ from capeval.jsonl import read_record_at
 
 EVIDENCE_STRING_LIMIT = 200
 NO_SYSTEM = None
+# An index entry packs a line's byte offset and its line number into one int.
+_LINE_BITS = 32
+_LINE_MASK = (1 << _LINE_BITS) - 1
 
 CandidatesOption = Annotated[
     str,
@@ -46,13 +49,18 @@ NoOrphansOption = Annotated[
 
 
 class CandidateIndex:
-    """Where each case's candidates are in the candidates file, and the systems seen."""
+    """Where each case's candidates are in the candidates file, and the systems seen.
+
+    Kept small, since it holds an entry per candidate: the usual candidate (no ``system``,
+    one per case) is one int, its line's offset and number packed together; cases with
+    named systems keep a list of (system, packed) pairs.
+    """
 
     def __init__(self, run: Run, path: str) -> None:
         self.path = path
         self.run = run
-        # case_id -> [(system, offset, line_no), ...] in file order
-        self.entries: dict[str, list[tuple[Any, int, int]]] = {}
+        self.unnamed: dict[str, int] = {}  # case_id -> packed, for a lone unnamed candidate
+        self.named: dict[str, list[tuple[Any, int]]] = {}  # case_id -> [(system, packed)]
         self.systems: list[Any] = []
         self.count = 0
         self._stream: BinaryIO | None = None
@@ -89,25 +97,42 @@ class CandidateIndex:
                 )
                 continue
             self.count += 1
-            bucket = self.entries.get(case_id)
-            if bucket is None:
-                self.entries[case_id] = [(system, offset, line_no)]
-            elif any(existing[0] == system for existing in bucket):
-                first = next(existing[2] for existing in bucket if existing[0] == system)
+            first = self._add(case_id, system, offset << _LINE_BITS | line_no)
+            if first is not None:
                 emit(
                     "candidate.duplicate",
                     f"a candidate for this case and system {_system_name(system)} is on line "
-                    f"{first}; the first wins",
+                    f"{first & _LINE_MASK}; the first wins",
                     file=self.display,
                     line=line_no,
                     case_id=case_id,
                 )
                 continue
-            else:
-                bucket.append((system, offset, line_no))
             if system not in systems_seen:
                 systems_seen.add(system)
                 self.systems.append(system)
+
+    def _add(self, case_id: str, system: Any, packed: int) -> int | None:
+        """Record a candidate; the packed entry of an earlier one of the same system, if any."""
+        bucket = self.named.get(case_id)
+        if bucket is None:
+            lone = self.unnamed.get(case_id)
+            if lone is None:
+                if system is NO_SYSTEM:
+                    self.unnamed[case_id] = packed
+                else:
+                    self.named[case_id] = [(system, packed)]
+                return None
+            if system is NO_SYSTEM:
+                return lone
+            del self.unnamed[case_id]
+            self.named[case_id] = [(NO_SYSTEM, lone), (system, packed)]
+            return None
+        for existing, earlier in bucket:
+            if existing == system:
+                return earlier
+        bucket.append((system, packed))
+        return None
 
     def _spool(self, path: str) -> str:
         """Copy a pipe or FIFO (``<(...)``) to a temporary file, so lines can be re-read."""
@@ -125,7 +150,8 @@ class CandidateIndex:
 
     def candidates_of(self, case_id: str) -> dict[Any, dict[str, Any]]:
         """system → candidate record for one case (read back from the file)."""
-        bucket = self.entries.get(case_id)
+        lone = self.unnamed.get(case_id)
+        bucket = [(NO_SYSTEM, lone)] if lone is not None else self.named.get(case_id)
         if not bucket:
             return {}
         if self._stream is None:
@@ -135,16 +161,21 @@ class CandidateIndex:
                 self.run.diag.emit("io.unreadable", f"cannot reopen: {exc}", file=self.display)
                 raise FatalInput(self.path) from exc
         stream = self._stream
-        return {system: read_record_at(stream, offset) for system, offset, _line in bucket}
+        return {system: read_record_at(stream, packed >> _LINE_BITS) for system, packed in bucket}
 
     def orphans(self, case_ids: set[str]) -> Iterator[tuple[int, str]]:
         """(line_no, case_id) of every candidate whose case never came, in file order."""
         lines = [
-            (line_no, case_id)
-            for case_id, bucket in self.entries.items()
+            (packed & _LINE_MASK, case_id)
+            for case_id, packed in self.unnamed.items()
             if case_id not in case_ids
-            for _system, _offset, line_no in bucket
         ]
+        lines.extend(
+            (packed & _LINE_MASK, case_id)
+            for case_id, bucket in self.named.items()
+            if case_id not in case_ids
+            for _system, packed in bucket
+        )
         yield from sorted(lines)
 
     def close(self) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from capeval.placeholders.auto import AUTO
+from capeval.placeholders.auto import AUTO_TEXTS
 
 _BRACE = re.compile(r"[{}]")
 _ICU_HEAD = re.compile(r"\{\s*[^\s{},]+\s*,\s*(plural|selectordinal|select)\s*")
@@ -27,7 +27,7 @@ def placeholder_spans(text: str) -> list[tuple[int, int]]:
     spans: list[tuple[int, int]] = []
     if "%" in text or "{" in text:
         # printf/percent directives, brace fields and mustache tokens as auto reads them
-        spans.extend(m.span() for m in AUTO.finditer(text))
+        spans.extend(m.span() for m in AUTO_TEXTS.finditer(text))
     if "{" in text:
         pos = 0
         while pos < len(text):
@@ -79,7 +79,14 @@ def mask_placeholders(text: str) -> str:
     spans = placeholder_spans(text)
     if not spans:
         return text
-    chars = list(text)
-    for start, end in spans:
-        chars[start:end] = "x" * (end - start)
-    return "".join(chars)
+    pieces = []
+    done = 0  # text before this offset is already in pieces
+    for start, end in sorted(spans):
+        if end <= done:
+            continue  # inside a span already masked
+        start = max(start, done)
+        pieces.append(text[done:start])
+        pieces.append("x" * (end - start))
+        done = end
+    pieces.append(text[done:])
+    return "".join(pieces)
