@@ -202,22 +202,43 @@ def cut_evidence(value: Any) -> Any:
     return value
 
 
-def _well_formed_case(case: dict[str, Any]) -> bool:
-    """Enough structure for the engine; anything else is reported with its schema code."""
-    if type(case.get("id")) is not str or type(case.get("source", "")) is not str:
-        return False
+def select_assertions(
+    case: dict[str, Any],
+    only: set[str] | None,
+    skip: set[str],
+    severity: str | None,
+) -> list[dict[str, Any]] | None:
+    """The case's selected assertions, or None when it lacks the structure the engine needs.
+
+    One pass does both jobs, since it runs once per case; a malformed case is then reported
+    with its schema code.
+    """
     items = case.get("assertions")
-    if type(items) is not list:
-        return False
+    if (
+        type(case.get("id")) is not str
+        or type(case.get("source", "")) is not str
+        or type(items) is not list
+    ):
+        return None
+    selected = []
     for item in items:
+        if type(item) is not dict:
+            return None
+        name = item.get("name")
+        level = item.get("severity")
         if (
-            type(item) is not dict
-            or type(item.get("name")) is not str
-            or item.get("severity") not in _SEVERITIES
+            type(name) is not str
+            or level not in _SEVERITIES
             or type(item.get("params", _EMPTY)) is not dict
         ):
-            return False
-    return True
+            return None
+        if (
+            (only is None or name in only)
+            and name not in skip
+            and (severity is None or level == severity)
+        ):
+            selected.append(item)
+    return selected
 
 
 _SEVERITIES = frozenset(("hard", "report"))
@@ -253,18 +274,12 @@ def run_checks(
     seen_cases: set[str] = set()
     try:
         for line_no, _raw, case in run.records():
-            if not _well_formed_case(case):
+            selected = select_assertions(case, only_set, skip_set, severity)
+            if selected is None:
                 _report_malformed_case(run, line_no, case)
                 continue
             case_id = case["id"]
             seen_cases.add(case_id)
-            selected = [
-                a
-                for a in case["assertions"]
-                if (only_set is None or a["name"] in only_set)
-                and a["name"] not in skip_set
-                and (severity is None or a["severity"] == severity)
-            ]
             if not selected:
                 run.count("cases with nothing selected")
                 continue
