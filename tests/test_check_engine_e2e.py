@@ -223,3 +223,17 @@ def test_unnamed_and_named_candidates_of_one_case_are_both_checked(tmp):
     assert "is on line 1; the first wins" in err
     assert "candidates.jsonl:4: protocol.item-count.001: error: candidate.duplicate" in err
     assert "is on line 2; the first wins" in err
+
+
+def test_candidates_of_a_case_with_nothing_selected_are_not_orphans(tmp):
+    proc = check(
+        tmp, [case(1, TOKENS)], [{"case_id": case(1)["id"], "text": GOOD}], "--severity", "hard"
+    )
+    assert records(proc.stdout) == []
+    assert "candidate.orphan" not in proc.stderr.decode()
+    assert proc.returncode == 0
+
+
+def test_a_case_repeated_in_the_stream_is_checked_each_time(tmp):
+    proc = check(tmp, [case(1), case(1)], [{"case_id": case(1)["id"], "text": GOOD}])
+    assert [r["code"] for r in records(proc.stdout)] == ["ok", "ok"]

@@ -149,9 +149,8 @@ class CandidateIndex:
         return temp
 
     def candidates_of(self, case_id: str) -> dict[Any, dict[str, Any]]:
-        """system → candidate record for one case (read back from the file)."""
-        lone = self.unnamed.get(case_id)
-        bucket = [(NO_SYSTEM, lone)] if lone is not None else self.named.get(case_id)
+        """system → candidate record for one case (read back from the file); marks them used."""
+        bucket = self._claim(case_id)
         if not bucket:
             return {}
         if self._stream is None:
@@ -163,18 +162,37 @@ class CandidateIndex:
         stream = self._stream
         return {system: read_record_at(stream, packed >> _LINE_BITS) for system, packed in bucket}
 
-    def orphans(self, case_ids: set[str]) -> Iterator[tuple[int, str]]:
+    def _claim(self, case_id: str) -> list[tuple[Any, int]]:
+        """A case's (system, packed) entries, marked as used (a used entry is stored as its
+        bitwise complement, so orphans need no set of the case ids seen)."""
+        lone = self.unnamed.get(case_id)
+        if lone is not None:
+            if lone >= 0:
+                self.unnamed[case_id] = ~lone
+            return [(NO_SYSTEM, lone if lone >= 0 else ~lone)]
+        bucket = self.named.get(case_id)
+        if not bucket:
+            return []
+        entries = [(system, packed if packed >= 0 else ~packed) for system, packed in bucket]
+        self.named[case_id] = [(system, ~packed) for system, packed in entries]
+        return entries
+
+    def mark_seen(self, case_id: str) -> None:
+        """The case came but checks nothing: its candidates are not orphans."""
+        self._claim(case_id)
+
+    def orphans(self) -> Iterator[tuple[int, str]]:
         """(line_no, case_id) of every candidate whose case never came, in file order."""
         lines = [
             (packed & _LINE_MASK, case_id)
             for case_id, packed in self.unnamed.items()
-            if case_id not in case_ids
+            if packed >= 0
         ]
         lines.extend(
             (packed & _LINE_MASK, case_id)
             for case_id, bucket in self.named.items()
-            if case_id not in case_ids
             for _system, packed in bucket
+            if packed >= 0
         )
         yield from sorted(lines)
 
@@ -271,7 +289,6 @@ def run_checks(
     run.malformed_key = "invalid cases"
     emit = run.diag.emit
     write = run.out.write_record
-    seen_cases: set[str] = set()
     try:
         for line_no, _raw, case in run.records():
             selected = select_assertions(case, only_set, skip_set, severity)
@@ -279,9 +296,9 @@ def run_checks(
                 _report_malformed_case(run, line_no, case)
                 continue
             case_id = case["id"]
-            seen_cases.add(case_id)
             if not selected:
                 run.count("cases with nothing selected")
+                index.mark_seen(case_id)
                 continue
             found = index.candidates_of(case_id)
             for system in systems:
@@ -304,7 +321,7 @@ def run_checks(
                         if result["severity"] == "hard":
                             run.failed = True
         if not no_orphans:
-            for line_no, case_id in index.orphans(seen_cases):
+            for line_no, case_id in index.orphans():
                 emit(
                     "candidate.orphan",
                     "candidate names a case that is not in the input",
