@@ -66,6 +66,7 @@ lint: install
 	$(BIN)/ruff format --check lib bin tests tools
 
 bench: install
+	$(BIN)/python -m pip install -q -e '.[bench]'
 	$(BIN)/python tools/bench.py
 
 # Regenerate the compiled schema validators after editing lib/capeval/schemas/*.json.
