@@ -14,6 +14,7 @@ passes without a full parse — the usual case for a good translation.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from capeval.assertions import Subject
@@ -186,56 +187,60 @@ def _compare_groups(
     return result
 
 
-def _check_printf(source: str, text: str, allow_reorder: bool) -> Outcome:
-    findall = printf_syntax.DIRECTIVE_TEXTS.findall
-    if _same_clean_placeholders("printf", source, text, _parse_printf, findall):
+@dataclass(frozen=True, slots=True)
+class _TokenMode:
+    """How one token syntax is parsed, scanned for the fast paths and extracted."""
+
+    parse: Any  # source -> _ParsedSource
+    findall: Any  # the fast scan's findall
+    extract: Any  # candidate text -> extraction groups
+
+
+_TOKEN_MODES = {
+    "printf": _TokenMode(
+        _parse_printf,
+        printf_syntax.DIRECTIVE_TEXTS.findall,
+        lambda text: [printf_syntax.extract_printf_placeholders(text)],
+    ),
+    "percent": _TokenMode(
+        _parse_percent,
+        python_syntax.PERCENT_TEXTS.findall,
+        lambda text: [python_syntax.extract_python_percent_placeholders(text)],
+    ),
+    "brace": _TokenMode(
+        _parse_brace,
+        python_syntax.BRACE_TEXTS.findall,
+        lambda text: [python_syntax.extract_python_brace_placeholders(text)],
+    ),
+    "auto": _TokenMode(
+        _parse_auto, auto_syntax.AUTO_TEXTS.findall, auto_syntax.extract_auto_placeholders
+    ),
+}
+
+
+def _check_tokens(mode: str, source: str, text: str, allow_reorder: bool, syntax: str) -> Outcome:
+    """Fast paths first (same shape; same placeholder texts), then the full comparison."""
+    how = _TOKEN_MODES[mode]
+    if _same_clean_placeholders(mode, source, text, how.parse, how.findall):
         return _PASS
-    parsed = _cached("printf", source, _parse_printf)
+    parsed = _cached(mode, source, how.parse)
     if parsed.passes(text):
         return _PASS
-    candidate = [printf_syntax.extract_printf_placeholders(text)]
-    return _compare_groups(source, text, parsed.groups, candidate, allow_reorder, "printf")
+    return _compare_groups(source, text, parsed.groups, how.extract(text), allow_reorder, syntax)
 
 
 def _check_python(source: str, text: str, allow_reorder: bool, style: str) -> Outcome:
     if style == "auto":
         style = _cached("python-style", source, _python_style)
-    if style == "percent":
-        findall = python_syntax.PERCENT_TEXTS.findall
-        if _same_clean_placeholders("percent", source, text, _parse_percent, findall):
-            return _PASS
-        parsed = _cached("percent", source, _parse_percent)
-        if parsed.passes(text):
-            return _PASS
-        candidate = [python_syntax.extract_python_percent_placeholders(text)]
-    elif style == "brace":
-        findall = python_syntax.BRACE_TEXTS.findall
-        if _same_clean_placeholders("brace", source, text, _parse_brace, findall):
-            return _PASS
-        parsed = _cached("brace", source, _parse_brace)
-        if parsed.passes(text):
-            return _PASS
-        candidate = [python_syntax.extract_python_brace_placeholders(text)]
-    elif style == "both":
+    if style in ("percent", "brace"):
+        return _check_tokens(style, source, text, allow_reorder, "python")
+    if style == "both":
         groups = _cached("python-both", source, _parse_python_both)
         candidate = python_syntax.extract_python_placeholders(text, "both")
-        return _compare_groups(source, text, groups.groups, candidate, allow_reorder, "python")
     else:  # neither: brace fields strictly, '%' directives by auto's conservative rule
         groups = _cached("python-neither", source, _parse_python_neither)
         candidate = _python_neither_groups(text)
-        return _compare_groups(source, text, groups.groups, candidate, allow_reorder, "python")
-    return _compare_groups(source, text, parsed.groups, candidate, allow_reorder, "python")
-
-
-def _check_auto_tokens(source: str, text: str, allow_reorder: bool, syntax: str) -> Outcome:
-    findall = auto_syntax.AUTO_TEXTS.findall
-    if _same_clean_placeholders("auto", source, text, _parse_auto, findall):
-        return _PASS
-    parsed = _cached("auto", source, _parse_auto)
-    if parsed.passes(text):
-        return _PASS
-    candidate = auto_syntax.extract_auto_placeholders(text)
-    return _compare_groups(source, text, parsed.groups, candidate, allow_reorder, syntax)
+    return _compare_groups(source, text, groups.groups, candidate, allow_reorder, "python")
 
 
 def _check_icu(subject: Subject, allow_reorder: bool) -> Outcome:
@@ -289,9 +294,9 @@ def check(subject: Subject) -> Outcome:
     if syntax == "auto":
         if auto_syntax.looks_like_icu(source):
             return _check_icu(subject, allow_reorder)
-        return _check_auto_tokens(source, text, allow_reorder, "auto")
+        return _check_tokens("auto", source, text, allow_reorder, "auto")
     if syntax == "printf":
-        return _check_printf(source, text, allow_reorder)
+        return _check_tokens("printf", source, text, allow_reorder, "printf")
     if syntax == "python":
         return _check_python(source, text, allow_reorder, params.get("style", "auto"))
     if syntax == "icu":
