@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from capeval.scores.config import DEFAULT_BLOCKING_FLAGS, DEFAULT_PROFILES, load_config
+from capeval.config import DEFAULT_BLOCKING_FLAGS, DEFAULT_PROFILES, load_config
 from capeval.scores.records import case_problems, review_problems, roster_problems
 
 ROOT = Path(__file__).resolve().parent.parent

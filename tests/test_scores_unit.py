@@ -10,9 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from capeval.scores.aggregate import Aggregation, RefusedCase, roster_code
-from capeval.scores.agreement import ordinal_alpha
-from capeval.scores.config import (
+from capeval.config import (
     DEFAULT_BLOCKING_FLAGS,
     DEFAULT_PROFILES,
     Config,
@@ -20,6 +18,8 @@ from capeval.scores.config import (
     config_from_mapping,
     load_config,
 )
+from capeval.scores.aggregate import Aggregation, RefusedCase, roster_code
+from capeval.scores.agreement import ordinal_alpha
 from capeval.scores.records import (
     Case,
     Review,

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from capeval.scores.config import Config
+from capeval.config import Config
 from capeval.validate import licenses, locales, lock, locked, manifest, privacy, secrets
 from capeval.validate.checker import RecordChecker
 from capeval.validate.rules import ContractRules

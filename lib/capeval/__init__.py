@@ -8,6 +8,7 @@ A record flows one way::
 * ``diagnostics`` is the Diagnostic record, its stderr line, the JSONL sink and the counts.
 * ``cli`` is the Typer app factory and the run loop every filter shares.
 * ``codes`` defines every stable code once.
+* ``config`` is the review configuration (YAML, SPEC §7) that validate, scores and report read.
 * ``schemas`` holds the JSON Schemas of every record kind and their compiled validators.
 * ``validate`` is cap-validate: kind detection, schema, contract rules.
 * ``placeholders`` turns strings into placeholder tokens, one module per syntax, and compares.
@@ -15,6 +16,7 @@ A record flows one way::
 * ``check`` joins cases and candidates and runs the selected assertions (cap-check and its
   single-assertion siblings).
 * ``scores`` is cap-aggregate-scores.
+* ``report`` is cap-render-report: view models and Jinja2 templates.
 """
 
 __version__ = "0.1.0"

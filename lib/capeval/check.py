@@ -62,7 +62,6 @@ class CandidateIndex:
         self.unnamed: dict[str, int] = {}  # case_id -> packed, for a lone unnamed candidate
         self.named: dict[str, list[tuple[Any, int]]] = {}  # case_id -> [(system, packed)]
         self.systems: list[Any] = []
-        self.count = 0
         self._stream: BinaryIO | None = None
         self._spooled: str | None = None
         self.display = path  # the name diagnostics give (the path the user gave)
@@ -96,7 +95,6 @@ class CandidateIndex:
                     path="/system",
                 )
                 continue
-            self.count += 1
             first = self._add(case_id, system, offset << _LINE_BITS | line_no)
             if first is not None:
                 emit(
@@ -384,16 +382,11 @@ def _result(
 
 
 def _report_malformed_case(run: Run, line_no: int, case: dict[str, Any]) -> None:
-    from fastjsonschema import JsonSchemaValueException
-
     from capeval import schemas
     from capeval.validate.kinds import case_id_of
 
-    code, pointer, message = "kind.unknown", None, "not an EvalCase v1 record"
-    try:
-        schemas.validator("evalcase")(case)
-    except JsonSchemaValueException as exc:
-        code, pointer, message = schemas.violation(exc)
+    found = schemas.problem("evalcase", case)
+    code, pointer, message = found or ("kind.unknown", None, "not an EvalCase v1 record")
     run.diag.emit(
         code, message, file=run.file, line=line_no, case_id=case_id_of(case), path=pointer
     )

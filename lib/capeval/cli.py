@@ -322,7 +322,6 @@ def filter_command(tool: str) -> Callable[[Callable[..., None]], Callable[[], No
             app(prog_name=tool)
 
         main.__doc__ = body.__doc__
-        main.body = body  # type: ignore[attr-defined]
         return main
 
     return decorate

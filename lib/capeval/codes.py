@@ -84,9 +84,6 @@ RESULT_CODES: dict[str, tuple[str, ...]] = {
     "max_chars": ("max_chars_exceeded",),
 }
 
-# Codes any assertion's result may carry, whatever the assertion.
-COMMON_RESULT_CODES = (OK, CANDIDATE_MISSING)
-
 
 def first_by_precedence(assertion: str, found: set[str] | list[str]) -> str:
     """The code of ``found`` that comes first in ``assertion``'s precedence list."""

@@ -139,14 +139,6 @@ def read_record_at(stream: BinaryIO, offset: int) -> Any:
     return orjson.loads(raw)  # trailing "\r\n" is whitespace to JSON
 
 
-def loads(data: bytes | str) -> Any:
-    """Parse one JSON document (side files such as a lock file)."""
-    return orjson.loads(data)
-
-
-JSONDecodeError = orjson.JSONDecodeError
-
-
 class Writer:
     """A block-buffered writer of lines on a file descriptor.
 
@@ -155,27 +147,24 @@ class Writer:
     ``write_*``/``flush``; the caller decides what they mean.
     """
 
-    __slots__ = ("_fd", "_buffer", "_line_buffered", "records")
+    __slots__ = ("_fd", "_buffer", "_line_buffered")
 
     def __init__(self, fd: int, line_buffered: bool = False) -> None:
         self._fd = fd
         self._buffer = bytearray()
         self._line_buffered = line_buffered
-        self.records = 0
 
     def write_raw(self, line: bytes) -> None:
         """Write one line's original bytes (no end-of-line) followed by ``\\n``."""
         buffer = self._buffer
         buffer += line
         buffer += b"\n"
-        self.records += 1
         if self._line_buffered or len(buffer) >= _WRITE_CHUNK:
             self.flush()
 
     def write_record(self, record: Any) -> None:
         """Write one record as compact JSON."""
         self._buffer += orjson.dumps(record, option=orjson.OPT_APPEND_NEWLINE)
-        self.records += 1
         if self._line_buffered or len(self._buffer) >= _WRITE_CHUNK:
             self.flush()
 

@@ -210,8 +210,8 @@ main = render_report
 def _settings(run: Run, path: str) -> Any:
     """The thresholds of the aggregation's configuration, to explain them in the report."""
     from capeval.cli import FatalInput
+    from capeval.config import ConfigError, ConfigUnreadable, load_config
     from capeval.report.views import ReviewSettings
-    from capeval.scores.config import ConfigError, ConfigUnreadable, load_config
 
     try:
         loaded = load_config(path)
@@ -397,25 +397,11 @@ def _aggregation_problems(record: dict[str, Any]) -> list[Problem]:
     return []
 
 
-_result_checker: list[Any] = []
-
-
 def _result_problem(record: dict[str, Any]) -> Problem | None:
     """The first schema problem of an AssertionResult (as cap-validate reports it), or None."""
-    if not _result_checker:
-        from fastjsonschema import JsonSchemaValueException
+    from capeval import schemas
 
-        from capeval import schemas
-
-        _result_checker.extend(
-            (schemas.validator("result"), JsonSchemaValueException, schemas.violation)
-        )
-    validate, invalid, violation = _result_checker
-    try:
-        validate(record)
-    except invalid as exc:
-        return violation(exc)
-    return None
+    return schemas.problem("result", record)
 
 
 class _SideInputs:

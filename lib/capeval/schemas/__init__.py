@@ -46,6 +46,26 @@ def validator(kind: str) -> Validator:
     return found
 
 
+def problem(kind: str, record: Any) -> tuple[str, str, str] | None:
+    """(code, JSON pointer, message) of ``record``'s first schema violation, or None.
+
+    The one way every filter checks a record against its kind's schema, so they all report a
+    bad record exactly as cap-validate does.
+    """
+    try:
+        validator(kind)(record)
+    except _schema_error() as exc:
+        return violation(exc)
+    return None
+
+
+def _schema_error() -> type[Exception]:
+    # imported on first use: fastjsonschema's package import is not free at start-up
+    from fastjsonschema import JsonSchemaValueException
+
+    return JsonSchemaValueException
+
+
 def violation(exc: Any) -> tuple[str, str, str]:
     """(code, JSON pointer, message) for a fastjsonschema ``JsonSchemaValueException``.
 

@@ -73,7 +73,7 @@ def aggregate_scores(
     if partial and (format_ != "jsonl" or fail_on_gate):
         raise UsageError("--partial writes partial records only: no --format json, no gate")
 
-    from capeval.scores.config import ConfigError, ConfigUnreadable, load_config
+    from capeval.config import ConfigError, ConfigUnreadable, load_config
 
     try:
         settings = load_config(config)

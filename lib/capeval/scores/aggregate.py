@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from capeval.config import Config
 from capeval.scores.agreement import ordinal_alpha
-from capeval.scores.config import Config
 from capeval.scores.records import Case, Review, RosterEntry
 
 PASS = "pass"

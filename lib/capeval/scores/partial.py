@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from capeval.scores.config import Config
+from capeval.config import Config
 from capeval.scores.records import Problem, Review, review_from_record, review_problems
 
 KIND = "partial"

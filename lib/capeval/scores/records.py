@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from capeval.scores.config import Config
+from capeval.config import Config
 
 # (code, JSON pointer or None, message)
 Problem = tuple[str, str | None, str]
@@ -48,29 +48,11 @@ class RosterEntry:
     assignments: frozenset[str] | None
 
 
-_checkers: dict[str, Any] = {}
-
-
 def _schema_problem(kind: str, record: dict[str, Any]) -> Problem | None:
     """The schema problem of ``record`` as cap-validate reports it (the first one), or None."""
-    checker = _checkers.get(kind)
-    if checker is None:
-        # once per process and kind: the compiled validator and its exception class
-        from fastjsonschema import JsonSchemaValueException
+    from capeval import schemas
 
-        from capeval import schemas
-
-        checker = _checkers[kind] = (
-            schemas.validator(kind),
-            JsonSchemaValueException,
-            schemas.violation,
-        )
-    validate, invalid, violation = checker
-    try:
-        validate(record)
-    except invalid as exc:
-        return violation(exc)
-    return None
+    return schemas.problem(kind, record)
 
 
 def _pointer_token(key: str) -> str:

@@ -146,7 +146,7 @@ def _discard(raw: bytes) -> None:
 
 
 def _load_config(path: str | None) -> Any:
-    from capeval.scores.config import ConfigError, load_config
+    from capeval.config import ConfigError, load_config
 
     try:
         return load_config(path)

@@ -34,14 +34,10 @@ class RecordChecker:
         id_lock: Any = None,
         locked_split: Any = None,
     ) -> None:
-        from fastjsonschema import JsonSchemaValueException
-
         self.rules = rules or ContractRules()
         self.kind = kind
         self.id_lock = id_lock
         self.locked_split = locked_split
-        self._schema_error = JsonSchemaValueException
-        self._validators: dict[str, Any] = {}
         self._seen: dict[str, set[Any]] = {name: set() for name in KINDS}
         # per input path: whether its records lie inside the locked split (exempt from leaks)
         self._inside_locked: dict[str | None, bool] = {}
@@ -57,13 +53,9 @@ class RecordChecker:
         kind = self.kind or detect_kind(record)
         if kind is None:
             return None, [("kind.unknown", None, "record matches no kind (use --kind)", None)]
-        validator = self._validators.get(kind)
-        if validator is None:
-            validator = self._validators[kind] = schemas.validator(kind)
-        try:
-            validator(record)
-        except self._schema_error as exc:
-            code, pointer, message = schemas.violation(exc)
+        violation = schemas.problem(kind, record)
+        if violation is not None:
+            code, pointer, message = violation
             return kind, [(code, pointer, message, None)]
 
         found: list[Problem] = []

@@ -17,7 +17,7 @@ from typing import Any
 from capeval import assertions
 from capeval.assertions import REGISTRY
 from capeval.codes import ERROR
-from capeval.scores.config import Config
+from capeval.config import Config
 from capeval.validate.licenses import KNOWN_VALID, LICENSE_INVALID, license_problem
 from capeval.validate.locales import KNOWN_CANONICAL, locale_problem
 from capeval.validate.privacy import QUALITY_CASE_FIELDS, REVIEW_FIELDS, privacy_findings

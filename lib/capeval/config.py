@@ -1,5 +1,8 @@
 """The review configuration (SPEC §7): score range, threshold, flags, profiles, tier.
 
+Shared by cap-validate (score range, flags, profiles, privacy_as_error), cap-aggregate-scores
+and cap-render-report, so it lives beside them rather than inside one of them.
+
 Every key is optional; an unknown key is a usage error, except keys starting with ``x-``
 (the declared extension point of every capeval record), which are ignored — so a planning
 checklist such as ``examples/domain_semantic_quality/domain_semantic_quality.example.yaml``
