@@ -14,6 +14,7 @@ there is something to render.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated, Any
 
 import typer
@@ -410,81 +411,109 @@ class _SideInputs:
     def __init__(self, run: Run) -> None:
         self.run = run
 
-    def _emit(self, path: str, line_no: int, problem: Problem, case_id: str | None) -> None:
-        code, pointer, message = problem
-        self.run.diag.emit(code, message, file=path, line=line_no, case_id=case_id, path=pointer)
+    def _first_of_each(
+        self,
+        path: str,
+        problem_of: Callable[[dict[str, Any]], Problem | None],
+        key_of: Callable[[dict[str, Any]], Any],
+        duplicate: Callable[[Any], Problem],
+    ) -> dict[Any, tuple[int, dict[str, Any]]]:
+        """key → (line, record) of the side file's good records; the first of a key wins.
+
+        A bad record or a repeated key is a diagnostic, and the record is left out.
+        """
+        entries: dict[Any, tuple[int, dict[str, Any]]] = {}
+        for line_no, _raw, record in self.run.side_records(path):
+            problem = problem_of(record)
+            if problem is None and key_of(record) in entries:
+                problem = duplicate(key_of(record))
+            if problem is not None:
+                code, pointer, message = problem
+                self.run.diag.emit(
+                    code,
+                    message,
+                    file=path,
+                    line=line_no,
+                    case_id=_case_id(record),
+                    path=pointer,
+                )
+                continue
+            entries[key_of(record)] = (line_no, record)
+        return entries
 
     def manifest(self, path: str) -> list[dict[str, Any]]:
         """Manifest entries (cap-validate --manifest), first of each id."""
-        fields = (("id", str),)
-        entries: dict[str, dict[str, Any]] = {}
-        for line_no, _raw, record in self.run.side_records(path):
-            problems = _shape_problems(record, fields)
-            labels = record.get("privacy_labels", [])
-            if not problems and not isinstance(labels, list):
-                problems = [("schema.type", "/privacy_labels", "must be array")]
-            if not problems and record["id"] in entries:
-                problems = [("id.duplicate", "/id", f"case {record['id']} already listed")]
-            if problems:
-                self._emit(path, line_no, problems[0], _case_id(record))
-                continue
-            entries[record["id"]] = record
-        return list(entries.values())
+        entries = self._first_of_each(
+            path,
+            _manifest_problem,
+            _by_id,
+            lambda key: ("id.duplicate", "/id", f"case {key} already listed"),
+        )
+        return [record for _line, record in entries.values()]
 
     def roster(self, path: str) -> list[dict[str, Any]]:
         """Roster entries, checked with the roster schema; first of each reviewer_id."""
-        from capeval.scores.records import roster_problems
-
-        entries: dict[str, dict[str, Any]] = {}
-        for line_no, _raw, record in self.run.side_records(path):
-            problems = roster_problems(record)
-            if not problems and record["reviewer_id"] in entries:
-                problems = [
-                    (
-                        "id.duplicate",
-                        "/reviewer_id",
-                        f"reviewer {record['reviewer_id']} already read",
-                    )
-                ]
-            if problems:
-                self._emit(path, line_no, problems[0], None)
-                continue
-            entries[record["reviewer_id"]] = record
-        return list(entries.values())
+        entries = self._first_of_each(
+            path,
+            _roster_problem,
+            lambda record: record["reviewer_id"],
+            lambda key: ("id.duplicate", "/reviewer_id", f"reviewer {key} already read"),
+        )
+        return [record for _line, record in entries.values()]
 
     def cases(self, path: str) -> dict[str, Any]:
         """case id → domain, tags and line (for pass rates by domain/tag, annotations)."""
         from capeval.report.views import CaseInfo
 
-        infos: dict[str, CaseInfo] = {}
-        for line_no, _raw, record in self.run.side_records(path):
-            problem = _case_problem(record)
-            if problem is None and record["id"] in infos:
-                problem = ("id.duplicate", "/id", f"case {record['id']} already read")
-            if problem is not None:
-                self._emit(path, line_no, problem, _case_id(record))
-                continue
-            infos[record["id"]] = CaseInfo(
+        entries = self._first_of_each(
+            path,
+            _case_problem,
+            _by_id,
+            lambda key: ("id.duplicate", "/id", f"case {key} already read"),
+        )
+        return {
+            case_id: CaseInfo(
                 domain=record.get("domain"),
                 tags=tuple(dict.fromkeys(record.get("tags", ()))),
                 line=line_no,
             )
-        return infos
+            for case_id, (line_no, record) in entries.items()
+        }
 
     def baseline(self, path: str) -> dict[Any, Any]:
         """(case_id, system, assertion) → passed and code of a previous run."""
         from capeval.report.views import BaselineEntry, result_key
 
-        entries: dict[Any, BaselineEntry] = {}
-        for line_no, _raw, record in self.run.side_records(path):
-            problem = _result_problem(record)
-            if problem is None and result_key(record) in entries:
-                problem = ("id.duplicate", "/", _duplicate_result(result_key(record)))
-            if problem is not None:
-                self._emit(path, line_no, problem, _case_id(record))
-                continue
-            entries[result_key(record)] = BaselineEntry(record["passed"], record["code"])
-        return entries
+        entries = self._first_of_each(
+            path,
+            _result_problem,
+            result_key,
+            lambda key: ("id.duplicate", "/", _duplicate_result(key)),
+        )
+        return {
+            key: BaselineEntry(record["passed"], record["code"])
+            for key, (_line, record) in entries.items()
+        }
+
+
+def _by_id(record: dict[str, Any]) -> str:
+    return record["id"]
+
+
+def _manifest_problem(record: dict[str, Any]) -> Problem | None:
+    problems = _shape_problems(record, (("id", str),))
+    if problems:
+        return problems[0]
+    if not isinstance(record.get("privacy_labels", []), list):
+        return ("schema.type", "/privacy_labels", "must be array")
+    return None
+
+
+def _roster_problem(record: dict[str, Any]) -> Problem | None:
+    from capeval.scores.records import roster_problems
+
+    problems = roster_problems(record)
+    return problems[0] if problems else None
 
 
 def _case_problem(record: dict[str, Any]) -> Problem | None:
