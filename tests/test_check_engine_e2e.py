@@ -237,3 +237,61 @@ def test_candidates_of_a_case_with_nothing_selected_are_not_orphans(tmp):
 def test_a_case_repeated_in_the_stream_is_checked_each_time(tmp):
     proc = check(tmp, [case(1), case(1)], [{"case_id": case(1)["id"], "text": GOOD}])
     assert [r["code"] for r in records(proc.stdout)] == ["ok", "ok"]
+
+
+# -- assertions resolved once per case; bugs are bugs, not bad cases ------------------------
+
+
+def test_an_unknown_assertion_is_one_diagnostic_per_case_and_no_result(tmp):
+    unknown = {"name": "future_assertion", "severity": "hard"}
+    cands = [
+        {"case_id": "protocol.item-count.001", "text": GOOD, "system": "alpha"},
+        {"case_id": "protocol.item-count.001", "text": GOOD, "system": "beta"},
+    ]
+    proc = check(tmp, [case(1, PROTOCOL, unknown)], cands)
+    stderr = proc.stderr.decode()
+    assert stderr.count("assertion.unknown") == 1, stderr
+    assert "/assertions/1/name" in stderr
+    results = records(proc.stdout)
+    assert [r["assertion"] for r in results] == ["protocol_complete", "protocol_complete"]
+
+
+def test_an_unknown_assertion_without_candidate_is_not_candidate_missing(tmp):
+    unknown = {"name": "future_assertion", "severity": "hard"}
+    proc = check(tmp, [case(1, PROTOCOL, unknown)], [])
+    results = records(proc.stdout)
+    assert [(r["assertion"], r["code"]) for r in results] == [
+        ("protocol_complete", "candidate_missing")
+    ]
+    assert proc.stderr.decode().count("assertion.unknown") == 1
+
+
+def test_a_bug_in_an_assertion_is_internal_exit_2_and_the_run_goes_on(tmp, monkeypatch):
+    # A module whose check raises what a bug raises; the engine must not call it assertion.params.
+    plugin = tmp / "sitecustomize.py"
+    plugin.write_text(
+        "from capeval.assertions import required_tokens\n"
+        "def broken(subject, params):\n"
+        "    if subject.case['id'].endswith('001'):\n"
+        "        raise KeyError('oops')\n"
+        "    return original(subject, params)\n"
+        "original = required_tokens.check\n"
+        "required_tokens.check = broken\n"
+    )
+    cands = [
+        {"case_id": "protocol.item-count.001", "text": "OK"},
+        {"case_id": "protocol.item-count.002", "text": "OK"},
+    ]
+    proc = run_cmd(
+        "cap-check",
+        "--candidates",
+        candidates_file(tmp, *cands),
+        stdin=jsonl(case(1, TOKENS), case(2, TOKENS)),
+        env={"PYTHONPATH": str(tmp)},
+    )
+    stderr = proc.stderr.decode()
+    assert proc.returncode == 2, stderr
+    assert "protocol.item-count.001: error: internal: required_tokens failed unexpectedly" in stderr
+    assert "assertion.params" not in stderr and "Traceback" not in stderr
+    [result] = records(proc.stdout)
+    assert result["case_id"] == "protocol.item-count.002" and result["passed"] is True

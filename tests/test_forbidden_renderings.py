@@ -6,13 +6,13 @@ import time
 
 import pytest
 
-from capeval.assertions import Subject, forbidden_renderings
+from capeval.assertions import ParamsError, Subject, forbidden_renderings
 
 from conftest import evalcase, jsonl, records, run_cmd
 
 
 def verdict(text: str, **params):
-    return forbidden_renderings.check(Subject.of({"source": ""}, {"text": text}, params))
+    return forbidden_renderings.check(Subject.of({"source": ""}, {"text": text}), params)
 
 
 def test_a_literal_is_found_with_its_offset():
@@ -103,7 +103,7 @@ def test_param_errors():
 
 
 def test_an_unvalidated_bad_regex_is_a_params_error_not_a_verdict():
-    with pytest.raises(ValueError, match="does not compile"):
+    with pytest.raises(ParamsError, match="does not compile"):
         verdict("text", regex=["("])
 
 
@@ -145,5 +145,5 @@ def test_cap_check_and_cap_validate(tmp):
     "params", [{"patterns": [1]}, {"regex": "a+"}, {"patterns": None, "regex": [None]}]
 )
 def test_unvalidated_wrong_types_raise_what_the_engine_reports(params):
-    with pytest.raises(TypeError):
+    with pytest.raises(ParamsError):
         verdict("text", **params)

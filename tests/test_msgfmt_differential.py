@@ -239,7 +239,7 @@ def ours(entry: Entry) -> tuple[bool, dict]:
     params = {"syntax": entry.syntax}
     if entry.syntax == "python":
         params["style"] = "percent"
-    outcome = check(Subject.of({"source": entry.source}, {"text": entry.candidate}, params))
+    outcome = check(Subject.of({"source": entry.source}, {"text": entry.candidate}), params)
     return outcome.passed, outcome.evidence
 
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from capeval.assertions import Subject, number_fidelity
+from capeval.assertions import ParamsError, Subject, number_fidelity
 from capeval.assertions.number_fidelity import compare
-from capeval.codes import RESULT_CODES
+from capeval.codes import result_codes
 from capeval.placeholders.spans import placeholder_spans
 
 from conftest import evalcase, jsonl, records, run_cmd
@@ -16,7 +16,7 @@ NNBSP, NBSP = "\u202f", "\u00a0"
 
 def verdict(source: str, text: str, src: str = "en-US", tgt: str = "de-DE", **params):
     case = {"source": source, "source_locale": src, "target_locale": tgt}
-    return number_fidelity.check(Subject.of(case, {"text": text}, params))
+    return number_fidelity.check(Subject.of(case, {"text": text}), params or {})
 
 
 # --- locale separators ----------------------------------------------------------------------
@@ -115,7 +115,7 @@ def test_every_code_and_its_evidence():
     extra = verdict("Only a few left", "Nur 3 übrig")
     assert extra.code == "number_extra"
     assert extra.evidence["extra"] == ["3"]
-    assert {mutated.code, missing.code, extra.code} == set(RESULT_CODES["number_fidelity"])
+    assert {mutated.code, missing.code, extra.code} == set(result_codes()["number_fidelity"])
 
 
 def test_multiplicity_counts():
@@ -293,5 +293,5 @@ def test_cap_validate_rejects_unknown_number_params():
 
 @pytest.mark.parametrize("ignore", ["10", [10], [None]])
 def test_unvalidated_wrong_ignore_raises_what_the_engine_reports(ignore):
-    with pytest.raises(TypeError):
+    with pytest.raises(ParamsError):
         verdict("Windows 10", "Windows 11", ignore=ignore)

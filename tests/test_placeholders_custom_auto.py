@@ -6,7 +6,7 @@ import importlib.util
 
 import pytest
 
-from capeval.assertions import Subject
+from capeval.assertions import ParamsError, Subject
 from capeval.assertions.placeholder_integrity import check, param_errors
 from capeval.placeholders.auto import extract_auto_placeholders, looks_like_icu
 from capeval.placeholders.custom import extract_custom_placeholders
@@ -16,7 +16,7 @@ HAS_ICU = importlib.util.find_spec("capeval.placeholders.icu") is not None
 
 def verdict(source: str, text: str, target: str = "fr", **params):
     case = {"source": source, "target_locale": target}
-    return check(Subject.of(case, {"text": text}, params))
+    return check(Subject.of(case, {"text": text}), params or {})
 
 
 def code(source: str, text: str, target: str = "fr", **params) -> str:
@@ -90,7 +90,7 @@ def test_pathological_pattern_times_out():
 
 def test_unvalidated_bad_pattern_is_a_params_error_not_a_crash():
     # the engine turns ValueError into an assertion.params diagnostic
-    with pytest.raises(ValueError, match="does not compile"):
+    with pytest.raises(ParamsError, match="does not compile"):
         verdict("x", "x", syntax="custom", pattern="(unclosed")
 
 

@@ -4,18 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from capeval.codes import RESULT_CODES
-from capeval.placeholders.icu import (
+from capeval.placeholders.compare import CODES
+from capeval.placeholders.icu_compare import check_icu, plural_categories
+from capeval.placeholders.icu_parser import (
     Argument,
     Branching,
     IcuSyntaxError,
     Literal,
     Pound,
     Tag,
-    check_icu,
     looks_like_icu,
     parse,
-    plural_categories,
 )
 
 PLURAL = "{n, plural, one {# item} other {# items}}"
@@ -398,7 +397,7 @@ def test_precedence_with_several_defects_lists_all():
     assert outcome.evidence["missing"] == ["{b}"]
     assert outcome.evidence["extra"] == ["{z}"]
     assert outcome.evidence["count_mismatch"][0]["placeholder"] == "{a}"
-    order = RESULT_CODES["placeholder_integrity"]
+    order = CODES
     assert order.index("placeholder_mutated") < order.index("placeholder_missing")
 
 
@@ -637,7 +636,7 @@ def test_realistic_pairs(source, candidate, locale, code):
 
 
 def test_source_parse_is_cached_per_source():
-    from capeval.placeholders.icu import _analysed_source
+    from capeval.placeholders.icu_compare import _analysed_source
 
     source = "{q, plural, one {# q} other {# qs}} cached"
     check(source, "x")

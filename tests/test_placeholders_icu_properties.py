@@ -12,7 +12,8 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from capeval.placeholders.icu import IcuSyntaxError, check_icu, looks_like_icu, parse
+from capeval.placeholders.icu_compare import check_icu
+from capeval.placeholders.icu_parser import IcuSyntaxError, looks_like_icu, parse
 
 # Generating nested messages dominates the run time; 75 examples keep the file at a few seconds.
 SETTINGS = settings(max_examples=75, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -11,7 +11,7 @@ from capeval.placeholders.printf import extract_printf_placeholders
 
 def verdict(source: str, text: str, **params):
     params.setdefault("syntax", "printf")
-    return check(Subject.of({"source": source, "target_locale": "fr"}, {"text": text}, params))
+    return check(Subject.of({"source": source, "target_locale": "fr"}, {"text": text}), params)
 
 
 def code(source: str, text: str, **params) -> str:

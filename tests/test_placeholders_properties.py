@@ -18,7 +18,7 @@ LITERAL = st.text(alphabet="ab XY é中ك-:.", max_size=4)
 
 def run(source: str, text: str, **params) -> str:
     case = {"source": source, "target_locale": "ja"}
-    return check(Subject.of(case, {"text": text}, params)).code
+    return check(Subject.of(case, {"text": text}), params).code
 
 
 def join(tokens: list[str], literals: list[str]) -> str:
@@ -231,8 +231,8 @@ FUZZ_PARAMS = st.sampled_from(
 def test_any_text_gets_a_verdict(params, source, text, allow_reorder):
     # SPEC §11: no traceback for any input; the verdict is a known code, and checking a
     # string against itself never fails unless the string itself is broken.
-    from capeval.codes import OK, RESULT_CODES
+    from capeval.codes import OK, result_codes
 
-    codes = (OK, *RESULT_CODES["placeholder_integrity"])
+    codes = (OK, *result_codes()["placeholder_integrity"])
     assert run(source, text, allow_reorder=allow_reorder, **params) in codes
     assert run(source, source, **params) in (OK, "placeholder_syntax")

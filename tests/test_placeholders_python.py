@@ -19,7 +19,7 @@ from capeval.placeholders.python import (
 
 def verdict(source: str, text: str, **params):
     params.setdefault("syntax", "python")
-    return check(Subject.of({"source": source, "target_locale": "de"}, {"text": text}, params))
+    return check(Subject.of({"source": source, "target_locale": "de"}, {"text": text}), params)
 
 
 def code(source: str, text: str, **params) -> str:

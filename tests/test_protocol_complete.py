@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from capeval.assertions import Subject
+from capeval.assertions import ParamsError, Subject
 from capeval.assertions.protocol_complete import (
     check,
     is_empty_item,
@@ -13,7 +13,7 @@ from capeval.assertions.protocol_complete import (
     param_errors,
     response_of,
 )
-from capeval.codes import RESULT_CODES
+from capeval.codes import result_codes
 
 MALFORMED_ITEM = "protocol_malformed_item"
 MISSING_ITEM = "protocol_missing_item"
@@ -27,7 +27,7 @@ def run(response: str | None, text: str = "", **params):
     candidate = {"case_id": "protocol.test.001", "text": text}
     if response is not None:
         candidate["raw_response"] = response
-    return check(Subject.of({"source": "x"}, candidate, params))
+    return check(Subject.of({"source": "x"}, candidate), params)
 
 
 def reasons(outcome) -> list[str]:
@@ -47,7 +47,7 @@ def test_text_is_checked_when_raw_response_is_null_or_absent():
     assert response_of({"case_id": "c", "text": "t"}) == "t"
     assert run(None, text="[1] a\n[2] b\n[3] c").passed
     candidate = {"case_id": "c", "text": "[1] a\n[2] b\n[3] c", "raw_response": None}
-    assert check(Subject.of({}, candidate, {"expected_items": 3})).passed
+    assert check(Subject.of({}, candidate), {"expected_items": 3}).passed
 
 
 def test_empty_raw_response_is_a_response_not_a_fallback_to_text():
@@ -451,7 +451,7 @@ def test_several_defects_listed_and_code_is_first_by_precedence():
     outcome = run("Sure!\n[1] a\n[2] b\n[2]\n[5] e\nend", terminator="<END>")
     assert outcome.code == MALFORMED_ITEM
     codes = [defect["code"] for defect in outcome.evidence["defects"]]
-    order = RESULT_CODES["protocol_complete"]
+    order = result_codes()["protocol_complete"]
     assert codes == sorted(codes, key=order.index)
     assert set(codes) == {MALFORMED_ITEM, MISSING_ITEM, EXTRA_ITEM, MALFORMED_TERMINATOR}
     assert reasons(outcome) == [
@@ -476,7 +476,7 @@ def test_every_failure_code_is_reachable():
     }
     for code, response in responses.items():
         assert run(response, terminator="<END>").code == code
-    assert set(responses) == set(RESULT_CODES["protocol_complete"])
+    assert set(responses) == set(result_codes()["protocol_complete"])
 
 
 def test_evidence_never_holds_the_whole_response():
@@ -593,8 +593,8 @@ def test_huge_expected_count_is_cheap():
 )
 def test_unvalidated_bad_params_raise_value_error_for_the_engine(params):
     candidate = {"case_id": "c", "text": "[1] a"}
-    with pytest.raises(ValueError):
-        check(Subject.of({}, candidate, params))
+    with pytest.raises(ParamsError):
+        check(Subject.of({}, candidate), params)
 
 
 def test_a_multi_line_preamble_is_one_defect_at_its_first_line():

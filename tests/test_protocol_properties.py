@@ -98,7 +98,7 @@ def response(params: dict, entries: list[tuple[int, str]], layout: dict) -> str:
 
 def verdict(params: dict, raw_response: str) -> str:
     candidate = {"case_id": "protocol.property.001", "text": "", "raw_response": raw_response}
-    return check(Subject.of({"source": ""}, candidate, params)).code
+    return check(Subject.of({"source": ""}, candidate), params).code
 
 
 def numbered_entries(items: list[str]) -> list[tuple[int, str]]:

@@ -30,7 +30,7 @@ from pathlib import Path
 
 import pytest
 
-from capeval.placeholders.icu import check_icu
+from capeval.placeholders.icu_compare import check_icu
 
 PAIRS = Path(__file__).resolve().parent.parent.parent / "shared" / "realdata" / "pairs.jsonl.gz"
 

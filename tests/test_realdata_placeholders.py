@@ -118,9 +118,8 @@ def test_agreement_with_msgfmt_on_real_pairs(mode):
         subject = Subject.of(
             {"source": record["source"], "target_locale": record["locale"]},
             {"text": record["candidate"]},
-            params[syntax],
         )
-        outcome = check(subject)
+        outcome = check(subject, params[syntax])
         total[syntax] += 1
         if outcome.passed == record["oracle_ok"]:
             agree[syntax] += 1
@@ -155,9 +154,8 @@ def test_real_sources_parse():
     for record in _records():
         if record["kind"] != "real":
             continue
-        subject = Subject.of({"source": record["source"]}, {"text": record["source"]}, {})
-        subject.params = PARAMS[record["syntax"]]
-        outcome = check(subject)
+        subject = Subject.of({"source": record["source"]}, {"text": record["source"]})
+        outcome = check(subject, PARAMS[record["syntax"]])
         if record.get("msgfmt_can_check", True):
             if not outcome.passed:
                 broken.append(record["id"])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from capeval.assertions import Subject, required_tokens
+from capeval.assertions import ParamsError, Subject, required_tokens
 
 from conftest import evalcase, jsonl, records, run_cmd
 
@@ -13,7 +13,7 @@ def verdict(source: str, text: str, params: dict | None = None, case_tokens=None
     case = {"source": source}
     if case_tokens is not None:
         case["required_tokens"] = case_tokens
-    return required_tokens.check(Subject.of(case, {"text": text}, params))
+    return required_tokens.check(Subject.of(case, {"text": text}), params or {})
 
 
 def test_tokens_from_the_case():
@@ -93,7 +93,7 @@ def test_cap_check_and_cap_validate(tmp):
 
 
 def test_unvalidated_wrong_types_raise_what_the_engine_reports():
-    with pytest.raises(TypeError):
+    with pytest.raises(ParamsError):
         verdict("x", "x", {"tokens": [3]})
-    with pytest.raises(TypeError):
+    with pytest.raises(ParamsError):
         verdict("x", "x", {"tokens": "GitHub"})

@@ -23,6 +23,12 @@ def test_compiled_validators_are_fresh(path):
     )
 
 
+def test_evalcase_params_are_the_assertion_modules():
+    path = build.HERE / "evalcase.json"
+    text = path.read_text(encoding="utf-8")
+    assert text == build.evalcase_text(text), "evalcase.json is stale: run `make schemas`"
+
+
 def violation_of(record):
     try:
         schemas.validator("evalcase")(record)

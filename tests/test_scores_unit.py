@@ -18,6 +18,7 @@ from capeval.config import (
     config_from_mapping,
     load_config,
 )
+from capeval.records import Problem
 from capeval.scores.aggregate import Aggregation, RefusedCase, roster_code
 from capeval.scores.agreement import ordinal_alpha
 from capeval.scores.records import (
@@ -552,7 +553,9 @@ def test_case_problems(overrides, codes):
 def test_a_missing_case_field_names_the_field():
     record = quality_case()
     del record["scenario"]
-    assert case_problems(record, Config()) == [("schema.required", "/scenario", "is required")]
+    assert case_problems(record, Config()) == [
+        Problem("schema.required", "/scenario", "is required")
+    ]
 
 
 @pytest.mark.parametrize(
@@ -579,7 +582,7 @@ def test_review_problems(overrides, problem):
         "blocking_flags": [],
         **overrides,
     }
-    found = [(code, path) for code, path, _ in review_problems(record, Config())]
+    found = [(code, path) for code, path, *_ in review_problems(record, Config())]
     assert found == ([] if problem is None else [problem])
 
 

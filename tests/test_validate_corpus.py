@@ -27,7 +27,8 @@ CONFIG = DATA / "config.yaml"
 
 # Codes the corpora cannot produce by a record, each covered elsewhere in the named test file.
 ELSEWHERE = {
-    "candidate.orphan": "cap-check (SPEC §6), not cap-validate",
+    "candidate.orphan": "cap-check, not cap-validate (test_check_engine_e2e.py)",
+    "internal": "cap-check, not cap-validate (test_check_engine_e2e.py)",
     "io.unreadable": "test_validate_e2e.py",
     "io.write_failed": "test_chassis_e2e.py",
     "usage": "test_validate_e2e.py",

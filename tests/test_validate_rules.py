@@ -317,12 +317,17 @@ def test_review_scores_flags_and_criteria():
     assert codes("review", review(scores={"x": 0})) == ["review.score_range"]
 
 
-def test_a_missing_assertion_module_adds_no_rules(monkeypatch):
+@pytest.mark.parametrize("name", __import__("capeval.assertions").assertions.NAMES)
+def test_every_assertion_module_has_the_one_shape(name):
     from capeval import assertions
 
-    monkeypatch.setitem(assertions.REGISTRY, "future_assertion", "no_such_module_yet")
-    case = evalcase(assertions=[{"name": "future_assertion", "severity": "hard"}])
-    assert codes("evalcase", case) == []
+    module = assertions.load(name)
+    assert module.NAME == name
+    assert module.CODES and len(set(module.CODES)) == len(module.CODES)
+    assert module.PARAMS["type"] == "object" and module.PARAMS["additionalProperties"] is False
+    assert callable(module.check)
+    with pytest.raises(KeyError):
+        assertions.load("no_such_assertion")
 
 
 # -- id lock ------------------------------------------------------------------------------------

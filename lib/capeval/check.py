@@ -14,15 +14,22 @@ import os
 import shutil
 import tempfile
 from collections.abc import Iterator
+from dataclasses import dataclass
+from types import ModuleType
 from typing import Annotated, Any, BinaryIO
 
 import typer
 
 from capeval import assertions
-from capeval.assertions import Subject
+from capeval.assertions import ParamsError, Subject
 from capeval.cli import FatalInput, Run, UsageError, filter_command
-from capeval.codes import CANDIDATE_MISSING, OK
 from capeval.jsonl import read_record_at
+from capeval.records import (
+    CANDIDATE_MISSING,
+    SEVERITIES,
+    assertion_result,
+    pointer,
+)
 
 EVIDENCE_STRING_LIMIT = 200
 NO_SYSTEM = None
@@ -175,9 +182,10 @@ class CandidateIndex:
         self.named[case_id] = [(system, ~packed) for system, packed in entries]
         return entries
 
-    def mark_seen(self, case_id: str) -> None:
+    def mark_seen(self, case_id: Any) -> None:
         """The case came but checks nothing: its candidates are not orphans."""
-        self._claim(case_id)
+        if isinstance(case_id, str):
+            self._claim(case_id)
 
     def orphans(self) -> Iterator[tuple[int, str]]:
         """(line_no, case_id) of every candidate whose case never came, in file order."""
@@ -218,47 +226,58 @@ def cut_evidence(value: Any) -> Any:
     return value
 
 
-def select_assertions(
-    case: dict[str, Any],
-    only: set[str] | None,
-    skip: set[str],
-    severity: str | None,
-) -> list[dict[str, Any]] | None:
-    """The case's selected assertions, or None when it lacks the structure the engine needs.
+@dataclass(frozen=True, slots=True)
+class Selection:
+    """Which assertions a run checks, and how to tell (``--only``, ``--skip``, ``--severity``)."""
 
-    One pass does both jobs, since it runs once per case; a malformed case is then reported
-    with its schema code.
+    only: frozenset[str] | None
+    skip: frozenset[str]
+    severity: str | None
+
+    def wants(self, item: dict[str, Any]) -> bool:
+        name = item["name"]
+        return (
+            (self.only is None or name in self.only)
+            and name not in self.skip
+            and (self.severity is None or item["severity"] == self.severity)
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Planned:
+    """One assertion of a case, resolved once per case: its module, params and severity."""
+
+    name: str
+    severity: str
+    params: dict[str, Any]
+    module: ModuleType
+
+
+def plan_case(run: Run, line_no: int, case: dict[str, Any], selection: Selection) -> list[Planned]:
+    """The case's selected assertions, each resolved to its module once (not per system).
+
+    An assertion name outside the vocabulary is one ``assertion.unknown`` diagnostic for the
+    case, and is not checked.
     """
-    items = case.get("assertions")
-    if (
-        type(case.get("id")) is not str
-        or type(case.get("source", "")) is not str
-        or type(items) is not list
-    ):
-        return None
-    selected = []
-    for item in items:
-        if type(item) is not dict:
-            return None
-        name = item.get("name")
-        level = item.get("severity")
-        if (
-            type(name) is not str
-            or level not in _SEVERITIES
-            or type(item.get("params", _EMPTY)) is not dict
-        ):
-            return None
-        if (
-            (only is None or name in only)
-            and name not in skip
-            and (severity is None or level == severity)
-        ):
-            selected.append(item)
-    return selected
-
-
-_SEVERITIES = frozenset(("hard", "report"))
-_EMPTY: dict[str, Any] = {}
+    planned = []
+    for item in case["assertions"]:
+        if not selection.wants(item):
+            continue
+        name = item["name"]
+        try:
+            module = assertions.load(name)
+        except KeyError:
+            run.diag.emit(
+                "assertion.unknown",
+                f"unknown assertion {name!r}",
+                file=run.file,
+                line=line_no,
+                case_id=case["id"],
+                path=pointer("assertions", case["assertions"].index(item), "name"),
+            )
+            continue
+        planned.append(Planned(name, item["severity"], item.get("params") or {}, module))
+    return planned
 
 
 def run_checks(
@@ -271,13 +290,12 @@ def run_checks(
     no_orphans: bool = False,
 ) -> None:
     """Join the case stream with the candidates file and write one result per assertion."""
-    if severity not in (None, "hard", "report"):
+    if severity not in (None, *SEVERITIES):
         raise UsageError(f"--severity must be hard or report, not {severity!r}")
     for name in [*(only or []), *(skip or [])]:
-        if name not in assertions.REGISTRY:
-            raise UsageError(f"unknown assertion {name!r}; known: {', '.join(assertions.REGISTRY)}")
-    only_set = set(only) if only else None
-    skip_set = set(skip or ())
+        if name not in assertions.NAMES:
+            raise UsageError(f"unknown assertion {name!r}; known: {', '.join(assertions.NAMES)}")
+    selection = Selection(frozenset(only) if only else None, frozenset(skip or ()), severity)
 
     index = CandidateIndex(run, candidates_path)
     index.build()
@@ -285,29 +303,27 @@ def run_checks(
     counts = run.counts
     counts.update({"results": 0, "passed": 0, "failed": 0})
     run.malformed_key = "invalid cases"
-    emit = run.diag.emit
     write = run.out.write_record
     try:
         for line_no, _raw, case in run.records():
-            selected = select_assertions(case, only_set, skip_set, severity)
-            if selected is None:
-                _report_malformed_case(run, line_no, case)
+            if not _is_valid_case(run, line_no, case):
+                index.mark_seen(case.get("id"))  # its candidates are not orphans
                 continue
-            case_id = case["id"]
-            if not selected:
+            planned = plan_case(run, line_no, case, selection)
+            if not planned:
                 run.count("cases with nothing selected")
-                index.mark_seen(case_id)
+                index.mark_seen(case["id"])
                 continue
-            found = index.candidates_of(case_id)
+            found = index.candidates_of(case["id"])
             for system in systems:
                 candidate = found.get(system)
                 if candidate is None:
                     run.count(CANDIDATE_MISSING)
-                    subject = None
-                else:  # texts NFC-normalised once per pair, params set per assertion
-                    subject = Subject.of(case, candidate, None)
-                for assertion in selected:
-                    result = _result(run, case, subject, system, assertion, line_no)
+                    results = [_missing(case["id"], system, item) for item in planned]
+                else:  # texts NFC-normalised once per pair
+                    subject = Subject.of(case, candidate)
+                    results = [_checked(run, line_no, subject, system, item) for item in planned]
+                for result in results:
                     if result is None:
                         continue
                     write(result)
@@ -320,7 +336,7 @@ def run_checks(
                             run.failed = True
         if not no_orphans:
             for line_no, case_id in index.orphans():
-                emit(
+                run.diag.emit(
                     "candidate.orphan",
                     "candidate names a case that is not in the input",
                     file=candidates_path,
@@ -331,66 +347,60 @@ def run_checks(
         index.close()
 
 
-def _result(
-    run: Run,
-    case: dict[str, Any],
-    subject: Subject | None,
-    system: Any,
-    assertion: dict[str, Any],
-    line_no: int,
+def _missing(case_id: str, system: Any, item: Planned) -> dict[str, Any]:
+    suffix = "" if system is NO_SYSTEM else f" of system {system}"
+    message = f"no candidate{suffix} for this case"
+    return assertion_result(
+        case_id, system, item.name, item.severity, CANDIDATE_MISSING, message, {}
+    )
+
+
+def _checked(
+    run: Run, line_no: int, subject: Subject, system: Any, item: Planned
 ) -> dict[str, Any] | None:
-    name = assertion["name"]
-    result: dict[str, Any] = {"case_id": case["id"]}
-    if system is not NO_SYSTEM:
-        result["system"] = system
-    result["assertion"] = name
-    if subject is None:
-        suffix = "" if system is NO_SYSTEM else f" of system {system}"
-        code, message, evidence = CANDIDATE_MISSING, f"no candidate{suffix} for this case", {}
-    else:
-        try:
-            module = assertions.load(name)
-        except KeyError:
-            run.diag.emit(
-                "assertion.unknown",
-                f"unknown assertion {name!r}",
-                file=run.file,
-                line=line_no,
-                case_id=case["id"],
-            )
-            return None
-        try:
-            subject.params = assertion.get("params") or {}
-            outcome = module.check(subject)
-        except (ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
-            # bad params on an unvalidated case: report, never a traceback
-            run.diag.emit(
-                "assertion.params",
-                f"{name}: cannot run with these params ({exc.__class__.__name__}: {exc})",
-                file=run.file,
-                line=line_no,
-                case_id=case["id"],
-            )
-            return None
-        code, message, evidence = outcome.code, outcome.message, cut_evidence(outcome.evidence)
-    result["passed"] = code == OK
-    result["severity"] = assertion["severity"]
-    result["code"] = code
-    result["message"] = message
-    result["evidence"] = evidence
-    return result
+    """The result of one assertion on one pair, or None when it could not run."""
+    case_id = subject.case["id"]
+    try:
+        outcome = item.module.check(subject, item.params)
+    except ParamsError as exc:
+        run.diag.emit(
+            "assertion.params",
+            f"{item.name}: cannot run with these params: {exc}",
+            file=run.file,
+            line=line_no,
+            case_id=case_id,
+        )
+        return None
+    except Exception as exc:  # a bug: say so, never disguise it as a bad case
+        run.diag.emit(
+            "internal",
+            f"{item.name} failed unexpectedly ({type(exc).__name__}: {exc}); please report it",
+            file=run.file,
+            line=line_no,
+            case_id=case_id,
+        )
+        return None
+    return assertion_result(
+        case_id,
+        system,
+        item.name,
+        item.severity,
+        outcome.code,
+        outcome.message,
+        cut_evidence(outcome.evidence),
+    )
 
 
-def _report_malformed_case(run: Run, line_no: int, case: dict[str, Any]) -> None:
+def _is_valid_case(run: Run, line_no: int, case: dict[str, Any]) -> bool:
+    """True for a valid EvalCase v1 record (the compiled schema cap-validate uses)."""
     from capeval import schemas
-    from capeval.validate.kinds import case_id_of
 
     found = schemas.problem("evalcase", case)
-    code, pointer, message = found or ("kind.unknown", None, "not an EvalCase v1 record")
-    run.diag.emit(
-        code, message, file=run.file, line=line_no, case_id=case_id_of(case), path=pointer
-    )
+    if found is None:
+        return True
+    run.emit_problems([found], case, line=line_no)
     run.count("invalid cases")
+    return False
 
 
 @filter_command("cap-check")

@@ -21,14 +21,19 @@ import os
 import signal
 import sys
 import tempfile
-from collections.abc import Callable, Iterator
-from typing import IO, Annotated, Any, BinaryIO, get_type_hints
+from collections.abc import Callable, Iterable, Iterator
+from typing import IO, TYPE_CHECKING, Annotated, Any, BinaryIO, get_type_hints
 
 import typer
 
 from capeval import __version__
+from capeval.codes import ERROR
 from capeval.diagnostics import Diagnostics
 from capeval.jsonl import DEFAULT_MAX_LINE_BYTES, Line, Writer, read_lines
+from capeval.records import Problem, case_id_of
+
+if TYPE_CHECKING:
+    from capeval.config import Config
 
 STDIN_NAME = "<stdin>"
 _READ_BUFFER = 1 << 16
@@ -184,7 +189,74 @@ class Run:
                 self.diag.emit("io.unreadable", f"cannot read: {_os_reason(exc)}", file=name)
                 raise FatalInput(path) from exc
 
+    def first_of_each(
+        self,
+        path: str,
+        problem_of: Callable[[dict[str, Any]], Problem | None],
+        key_of: Callable[[dict[str, Any]], Any],
+        duplicate: Callable[[Any], Problem],
+    ) -> dict[Any, tuple[int, dict[str, Any]]]:
+        """key → (line, record) of a side file's good records; the first of a key wins.
+
+        A bad record (``problem_of``) or a repeated key (``duplicate(key)``) is a diagnostic,
+        and the record is left out.
+        """
+        entries: dict[Any, tuple[int, dict[str, Any]]] = {}
+        for line_no, _raw, record in self.side_records(path):
+            problem = problem_of(record)
+            if problem is None and key_of(record) in entries:
+                problem = duplicate(key_of(record))
+            if problem is not None:
+                self.emit_problems([problem], record, line=line_no, file=path)
+                continue
+            entries[key_of(record)] = (line_no, record)
+        return entries
+
+    def review_config(self, path: str | None) -> Config:
+        """The review configuration (YAML; the defaults without ``path``).
+
+        An unreadable file is ``io.unreadable`` (fatal, like any input); a wrong one is a
+        usage error.
+        """
+        from capeval.config import ConfigError, ConfigUnreadable, load_config
+
+        try:
+            return load_config(path)
+        except ConfigUnreadable as exc:
+            self.diag.emit(
+                "io.unreadable", f"cannot read configuration: {exc.reason}", file=exc.path
+            )
+            raise FatalInput(exc.path) from None
+        except ConfigError as exc:
+            raise UsageError(str(exc)) from None
+
     # -- writing ---------------------------------------------------------------------------
+    def emit_problems(
+        self,
+        problems: Iterable[Problem],
+        record: dict[str, Any],
+        *,
+        line: int,
+        file: str | None = None,
+    ) -> bool:
+        """Report each problem of ``record`` (read at ``line`` of ``file``, default the input
+        being read); True when one of them is an error."""
+        case_id = case_id_of(record)
+        where = self.file if file is None else file
+        invalid = False
+        for problem in problems:
+            diagnostic = self.diag.emit(
+                problem.code,
+                problem.message,
+                file=where,
+                line=line,
+                case_id=case_id,
+                path=problem.pointer,
+                severity=problem.severity,
+            )
+            invalid = invalid or diagnostic.severity == ERROR
+        return invalid
+
     def side_output(self, path: str) -> AtomicOutput:
         """A side file (manifest, lock) renamed into place when the run completes."""
         try:

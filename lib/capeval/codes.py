@@ -2,10 +2,10 @@
 
 Two families:
 
-* diagnostic codes (SPEC §2.1) describe an input line or the run and go to stderr /
-  ``--diagnostics``;
-* result codes (SPEC §5) are the ``code`` of an AssertionResult; each assertion lists its
-  failure codes in precedence order (the first one found wins, evidence lists all).
+* diagnostic codes describe an input line or the run and go to stderr / ``--diagnostics``;
+* result codes are the ``code`` of an AssertionResult: the engine's own here, each
+  assertion's in its module's ``CODES``, in precedence order (the first one found wins,
+  evidence lists all).
 
 Messages may improve over time; these strings may not change.
 """
@@ -46,6 +46,7 @@ DIAGNOSTIC_CODES: dict[str, tuple[str, str]] = {
     "privacy.transcript": (WARNING, "transcript-like text where a summary belongs"),
     "locked.leak": (ERROR, "a case shares an id or source text with the locked split"),
     "candidate.orphan": (ERROR, "a candidate names a case that is not in the input"),
+    "internal": (ERROR, "a bug in capeval: an assertion failed unexpectedly (please report it)"),
     "candidate.duplicate": (ERROR, "a (case_id, system) candidate repeats"),
     "io.unreadable": (ERROR, "an input cannot be opened or read"),
     "io.write_failed": (ERROR, "an output cannot be written"),
@@ -53,39 +54,23 @@ DIAGNOSTIC_CODES: dict[str, tuple[str, str]] = {
 }
 
 # Diagnostics with these codes make the run exit 2 rather than 1.
-FATAL_CODES = frozenset({"io.unreadable", "io.write_failed", "usage"})
+FATAL_CODES = frozenset({"io.unreadable", "io.write_failed", "usage", "internal"})
 
+# Result codes of the engine itself; each assertion module lists its own failure codes
+# (``CODES``, in precedence order: the first one found is the result's code).
 OK = "ok"
 CANDIDATE_MISSING = "candidate_missing"
+# A pattern that ran past its time bound: no verdict is possible (placeholder_integrity's
+# custom patterns, forbidden_renderings).
 REGEX_TIMEOUT = "regex_timeout"
-
-# assertion name -> its failure codes in precedence order (SPEC §5).
-RESULT_CODES: dict[str, tuple[str, ...]] = {
-    "placeholder_integrity": (
-        # a custom pattern that ran past its time bound (SPEC §11): no verdict is possible
-        REGEX_TIMEOUT,
-        "placeholder_syntax",
-        "placeholder_mutated",
-        "placeholder_missing",
-        "placeholder_extra",
-        "placeholder_count_mismatch",
-        "placeholder_reordered",
-    ),
-    "protocol_complete": (
-        "protocol_malformed_item",
-        "protocol_missing_item",
-        "protocol_extra_item",
-        "protocol_malformed_terminator",
-        "protocol_missing_terminator",
-    ),
-    "number_fidelity": ("number_mutated", "number_missing", "number_extra"),
-    "required_tokens": ("required_token_missing",),
-    "forbidden_renderings": (REGEX_TIMEOUT, "forbidden_rendering"),
-    "max_chars": ("max_chars_exceeded",),
+ENGINE_RESULT_CODES: dict[str, str] = {
+    OK: "the assertion holds",
+    CANDIDATE_MISSING: "the case has no candidate (of this system) in --candidates",
 }
 
 
-def first_by_precedence(assertion: str, found: set[str] | list[str]) -> str:
-    """The code of ``found`` that comes first in ``assertion``'s precedence list."""
-    order = RESULT_CODES[assertion]
-    return min(found, key=order.index)
+def result_codes() -> dict[str, tuple[str, ...]]:
+    """assertion name -> its failure codes in precedence order (from the assertion modules)."""
+    from capeval import assertions
+
+    return assertions.result_codes()

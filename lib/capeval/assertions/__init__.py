@@ -1,16 +1,21 @@
-"""The assertion registry: one place that maps an assertion name to its check.
+"""The assertion registry: one place that maps an assertion name to its module.
 
-Each assertion lives in its own module of this package and exposes
+Every assertion is a module of this package with one shape (as yamllint's rules)::
 
-* ``check(subject: Subject) -> Outcome`` — the verdict for one case × candidate;
-* optionally ``param_errors(case: dict, params: dict) -> list[str]`` — contract rules on the
-  params that JSON Schema cannot express (a regex that does not compile, a ``max_chars``
-  without a limit); ``cap-validate`` reports each string as ``assertion.params``.
+    NAME = "max_chars"                      # the name cases use
+    CODES = ("max_chars_exceeded",)         # its failure codes, in precedence order
+    PARAMS = {...}                          # JSON Schema (draft-07) of its params
+    PARAMS_REQUIRED = False                 # optional: True when params must be given
+    def param_errors(case, params) -> list[str]   # optional: rules JSON Schema cannot express
+    def check(subject, params) -> Outcome         # the verdict on one case x candidate
 
-The params' JSON Schema lives in ``capeval/schemas/evalcase.json`` under
-``definitions/params_<name>``, so the schema file is the single source of truth that both
-``cap-validate`` and editors use. Modules are imported lazily: a run pays only for the
-assertions its cases name.
+``check`` raises :class:`ParamsError` for params it cannot run with (an unvalidated case);
+anything else it raises is a bug, which the engine reports as one ``internal`` diagnostic.
+
+``PARAMS`` is the source of the ``params_<name>`` definitions of ``schemas/evalcase.json``
+(written by ``make schemas``; a test fails when they drift), so the published schema that
+``cap-validate`` and editors use says exactly what the modules accept. Modules are imported
+lazily: a run pays only for the assertions its cases name.
 """
 
 from __future__ import annotations
@@ -23,38 +28,50 @@ from typing import Any
 
 from capeval.verdict import Outcome
 
-__all__ = ["REGISTRY", "Outcome", "Subject", "load", "nfc", "param_errors"]
+__all__ = [
+    "NAMES",
+    "Outcome",
+    "ParamsError",
+    "Subject",
+    "first_by_precedence",
+    "load",
+    "nfc",
+    "result_codes",
+]
 
-# name -> module (relative to this package). The v1 vocabulary of seed 001 §4.
-REGISTRY: dict[str, str] = {
-    "protocol_complete": "protocol_complete",
-    "placeholder_integrity": "placeholder_integrity",
-    "number_fidelity": "number_fidelity",
-    "required_tokens": "required_tokens",
-    "forbidden_renderings": "forbidden_renderings",
-    "max_chars": "max_chars",
-}
+# The vocabulary, in documentation order; each name is also its module's name. The v1
+# contract's six come first, then the additive extensions of evals/i18n-prompt/CONTRACT.md.
+NAMES: tuple[str, ...] = (
+    "protocol_complete",
+    "placeholder_integrity",
+    "number_fidelity",
+    "required_tokens",
+    "forbidden_renderings",
+    "max_chars",
+)
 
 
-@dataclass(slots=True)
+class ParamsError(ValueError):
+    """An assertion cannot run with these params (reported as ``assertion.params``)."""
+
+
+@dataclass(frozen=True, slots=True)
 class Subject:
-    """What one assertion looks at: a case, one candidate and the assertion's params.
+    """What an assertion looks at: a case and one candidate.
 
-    ``source`` and ``text`` are NFC-normalised (SPEC §5: texts are compared after NFC).
+    ``source`` and ``text`` are NFC-normalised once per pair (texts are compared after NFC).
     """
 
     case: dict[str, Any]
     candidate: dict[str, Any]
-    params: dict[str, Any]
     source: str = ""
     text: str = ""
 
     @classmethod
-    def of(cls, case: dict, candidate: dict, params: dict | None) -> Subject:
+    def of(cls, case: dict, candidate: dict) -> Subject:
         return cls(
             case=case,
             candidate=candidate,
-            params=params or {},
             source=nfc(case.get("source", "")),
             text=nfc(candidate.get("text", "")),
         )
@@ -71,15 +88,21 @@ _loaded: dict[str, ModuleType] = {}
 
 
 def load(name: str) -> ModuleType:
-    """The module implementing assertion ``name`` (KeyError when unknown)."""
+    """The module implementing assertion ``name`` (KeyError when ``name`` is not in NAMES)."""
     module = _loaded.get(name)
     if module is None:
-        module = importlib.import_module(f"{__name__}.{REGISTRY[name]}")
+        if name not in NAMES:
+            raise KeyError(name)
+        module = importlib.import_module(f"{__name__}.{name}")
         _loaded[name] = module
     return module
 
 
-def param_errors(name: str, case: dict, params: dict) -> list[str]:
-    """Contract-rule errors in ``params`` beyond what the JSON Schema checks."""
-    hook = getattr(load(name), "param_errors", None)
-    return hook(case, params) if hook else []
+def result_codes() -> dict[str, tuple[str, ...]]:
+    """assertion name -> its failure codes in precedence order, from the modules."""
+    return {name: load(name).CODES for name in NAMES}
+
+
+def first_by_precedence(codes: tuple[str, ...], found: set[str] | list[str]) -> str:
+    """The code of ``found`` that comes first in ``codes`` (an assertion's ``CODES``)."""
+    return min(found, key=codes.index)

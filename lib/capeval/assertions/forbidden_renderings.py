@@ -17,12 +17,23 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from capeval.assertions import Subject, nfc
-from capeval.codes import REGEX_TIMEOUT, first_by_precedence
+from capeval.assertions import ParamsError, Subject, first_by_precedence, nfc
+from capeval.codes import REGEX_TIMEOUT
 from capeval.verdict import Outcome
 
 NAME = "forbidden_renderings"
-CODE = "forbidden_rendering"
+FORBIDDEN = "forbidden_rendering"
+# A pattern that ran past its time bound gives no verdict, so it outranks a match.
+CODES = (REGEX_TIMEOUT, FORBIDDEN)
+PARAMS = {
+    "type": "object",
+    "properties": {
+        "patterns": {"type": "array", "items": {"type": "string", "minLength": 1}},
+        "regex": {"type": "array", "items": {"type": "string", "minLength": 1}},
+        "case_sensitive": {"type": "boolean"},
+    },
+    "additionalProperties": False,
+}
 TIMEOUT_SECONDS = 0.1
 # Matched text in evidence is cut to this many characters (the engine's cut is 200).
 MATCH_EXCERPT = 80
@@ -60,12 +71,11 @@ def _strings(params: dict, key: str) -> list[str]:
     value = params.get(key) or []
     if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
         # cap-validate rejects this (schema); the engine reports it as assertion.params.
-        raise TypeError(f"forbidden_renderings: {key} must be a list of strings")
+        raise ParamsError(f"forbidden_renderings: {key} must be a list of strings")
     return value
 
 
-def check(subject: Subject) -> Outcome:
-    params = subject.params
+def check(subject: Subject, params: dict[str, Any]) -> Outcome:
     case_sensitive = _case_sensitive(params)
     text = subject.text
     matches: list[dict[str, Any]] = []
@@ -85,10 +95,10 @@ def check(subject: Subject) -> Outcome:
     if timeouts:
         found.add(REGEX_TIMEOUT)
     if matches:
-        found.add(CODE)
+        found.add(FORBIDDEN)
     if not found:
         return Outcome()
-    code = first_by_precedence(NAME, found)
+    code = first_by_precedence(CODES, found)
     if code == REGEX_TIMEOUT:
         message = (
             f"matching {timeouts[0]['pattern']!r} took longer than {timeouts[0]['timeout_ms']} ms"
@@ -114,7 +124,7 @@ def _search(
     except regex.error as error:
         # cap-validate rejects such a case (assertion.params); met unvalidated, it is a
         # defect of the case, not a verdict on the candidate.
-        raise ValueError(f"forbidden_renderings: regex does not compile: {error}") from None
+        raise ParamsError(f"forbidden_renderings: regex does not compile: {error}") from None
     try:
         found = compiled.search(text, timeout=TIMEOUT_SECONDS)
     except TimeoutError:

@@ -19,12 +19,20 @@ import unicodedata
 from collections.abc import Callable
 from typing import Any
 
-from capeval.assertions import Subject
+from capeval.assertions import ParamsError, Subject
 from capeval.verdict import Outcome
 
 NAME = "max_chars"
-CODE = "max_chars_exceeded"
-UNITS = ("graphemes", "codepoints", "utf16", "bytes", "columns")
+EXCEEDED = "max_chars_exceeded"
+CODES = (EXCEEDED,)
+PARAMS = {
+    "type": "object",
+    "properties": {
+        "max": {"type": "integer", "minimum": 1},
+        "unit": {"enum": ["graphemes", "codepoints", "utf16", "bytes", "columns"]},
+    },
+    "additionalProperties": False,
+}
 
 _grapheme_pattern: Any = None
 
@@ -83,11 +91,6 @@ MEASURES: dict[str, Callable[[str], int]] = {
 }
 
 
-def measure(text: str, unit: str = "graphemes") -> int:
-    """The length of ``text`` in ``unit`` (one of ``UNITS``)."""
-    return MEASURES[unit](text)
-
-
 def _limit(case: dict, params: dict) -> int | None:
     limit = params.get("max")
     if limit is None:
@@ -104,19 +107,22 @@ def param_errors(case: dict, params: dict) -> list[str]:
     return []
 
 
-def check(subject: Subject) -> Outcome:
-    limit = _limit(subject.case, subject.params)
+def check(subject: Subject, params: dict[str, Any]) -> Outcome:
+    limit = _limit(subject.case, params)
     if limit is None:
         # cap-validate rejects such a case; met unvalidated, it is a defect of the case.
-        raise ValueError(param_errors(subject.case, subject.params)[0])
+        raise ParamsError(param_errors(subject.case, params)[0])
     if not isinstance(limit, int) or isinstance(limit, bool):
-        raise TypeError("max_chars: the limit must be an integer")
-    unit = subject.params.get("unit") or "graphemes"
-    length = MEASURES[unit](subject.text)  # KeyError for an unknown unit: assertion.params
+        raise ParamsError("max_chars: the limit must be an integer")
+    unit = params.get("unit") or "graphemes"
+    measure = MEASURES.get(unit)
+    if measure is None:
+        raise ParamsError(f"max_chars: unknown unit {unit!r}")
+    length = measure(subject.text)
     if length <= limit:
         return Outcome()
     return Outcome(
-        CODE,
+        EXCEEDED,
         f"{length} {unit} exceeds the limit of {limit}",
         {"length": length, "limit": limit, "unit": unit},
     )

@@ -31,12 +31,17 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
 
-from capeval.assertions import Subject, nfc
-from capeval.codes import first_by_precedence
+from capeval.assertions import ParamsError, Subject, first_by_precedence, nfc
 from capeval.placeholders.spans import mask_placeholders
 from capeval.verdict import Outcome
 
 NAME = "number_fidelity"
+MUTATED, MISSING, EXTRA = CODES = ("number_mutated", "number_missing", "number_extra")
+PARAMS = {
+    "type": "object",
+    "properties": {"ignore": {"type": "array", "items": {"type": "string", "minLength": 1}}},
+    "additionalProperties": False,
+}
 
 _ANY_DIGIT = re.compile(r"\d")
 _NON_DIGIT = re.compile(r"\D")
@@ -324,14 +329,14 @@ def _verdict(src: list[_Number], cand: list[_Number]) -> Outcome:
     extra -= set(mutated)
     found = set()
     if mutated:
-        found.add("number_mutated")
+        found.add(MUTATED)
     if missing:
-        found.add("number_missing")
+        found.add(MISSING)
     if extra:
-        found.add("number_extra")
+        found.add(EXTRA)
     if not found:
         return Outcome()
-    code = first_by_precedence(NAME, found)
+    code = first_by_precedence(CODES, found)
     evidence: dict[str, Any] = {
         "source": [n.written for n in src],
         "candidate": [n.written for n in cand],
@@ -345,19 +350,19 @@ def _verdict(src: list[_Number], cand: list[_Number]) -> Outcome:
 
 
 def _message(code: str, evidence: dict[str, Any]) -> str:
-    if code == "number_mutated":
+    if code == MUTATED:
         first = evidence["mutated"][0]
         return f"number {first['expected']} became {first['actual']}"
-    if code == "number_missing":
+    if code == MISSING:
         return "source number(s) missing: " + ", ".join(evidence["missing"])
     return "number(s) not in the source: " + ", ".join(evidence["extra"])
 
 
-def check(subject: Subject) -> Outcome:
+def check(subject: Subject, params: dict[str, Any]) -> Outcome:
     case = subject.case
-    ignore = subject.params.get("ignore") or []
+    ignore = params.get("ignore") or []
     if not isinstance(ignore, list) or not all(isinstance(item, str) for item in ignore):
-        raise TypeError("number_fidelity: ignore must be a list of strings")
+        raise ParamsError("number_fidelity: ignore must be a list of strings")
     return compare(
         subject.source,
         subject.text,

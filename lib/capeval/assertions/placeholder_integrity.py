@@ -5,7 +5,7 @@ Params: ``syntax`` (``auto`` default | ``printf`` | ``python`` | ``icu`` | ``cus
 ``tags`` (icu/auto, default true), ``pattern`` or ``preset`` (custom).
 
 This module only dispatches: the extractors live in ``capeval.placeholders.<syntax>``, the
-comparer in ``capeval.placeholders.compare``, ICU in ``capeval.placeholders.icu``.
+comparer in ``capeval.placeholders.compare``, ICU in ``capeval.placeholders.icu_compare``.
 
 Speed (the check runs once per case × candidate): a source is parsed once and cached, and a
 candidate whose placeholder texts (found by one ``findall``) equal the source's, in order,
@@ -17,16 +17,33 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from capeval.assertions import Subject
+from capeval.assertions import ParamsError, Subject
 from capeval.codes import REGEX_TIMEOUT
 from capeval.placeholders import auto as auto_syntax
+from capeval.placeholders import compare as comparer
 from capeval.placeholders import custom as custom_syntax
 from capeval.placeholders import printf as printf_syntax
 from capeval.placeholders import python as python_syntax
 from capeval.placeholders.compare import Extraction, Findings, compare, outcome
 from capeval.verdict import Outcome
 
-__all__ = ["check", "param_errors"]
+__all__ = ["CODES", "NAME", "PARAMS", "check", "param_errors"]
+
+NAME = "placeholder_integrity"
+# A custom pattern that ran past its time bound gives no verdict, so it outranks the rest.
+CODES = (REGEX_TIMEOUT, *comparer.CODES)
+PARAMS = {
+    "type": "object",
+    "properties": {
+        "syntax": {"enum": ["auto", "printf", "python", "icu", "custom"]},
+        "allow_reorder": {"type": "boolean"},
+        "style": {"enum": ["auto", "percent", "brace"]},
+        "tags": {"type": "boolean"},
+        "pattern": {"type": "string", "minLength": 1},
+        "preset": {"enum": ["mustache", "ruby", "dollar", "numbered-tags", "xml"]},
+    },
+    "additionalProperties": False,
+}
 
 _PASS = Outcome()
 # Characters that look like '%', '{' or '}' but are not (full-width, Arabic, small forms).
@@ -243,14 +260,14 @@ def _check_python(source: str, text: str, allow_reorder: bool, style: str) -> Ou
     return _compare_groups(source, text, groups.groups, candidate, allow_reorder, "python")
 
 
-def _check_icu(subject: Subject, allow_reorder: bool) -> Outcome:
-    from capeval.placeholders.icu import check_icu
+def _check_icu(subject: Subject, params: dict[str, Any], allow_reorder: bool) -> Outcome:
+    from capeval.placeholders.icu_compare import check_icu
 
     return check_icu(
         subject.source,
         subject.text,
         allow_reorder=allow_reorder,
-        tags=subject.params.get("tags", True),
+        tags=params.get("tags", True),
         target_locale=subject.case.get("target_locale", ""),
     )
 
@@ -262,7 +279,7 @@ def _check_custom(source: str, text: str, params: dict[str, Any], allow_reorder:
         try:
             custom_syntax.compile_pattern(pattern)
         except Exception as exc:  # an unvalidated case; cap-validate reports it as params
-            raise ValueError(f"pattern does not compile: {exc}") from exc
+            raise ParamsError(f"pattern does not compile: {exc}") from exc
     side = "source"
     try:
         parsed = _cached(
@@ -284,26 +301,25 @@ def _check_custom(source: str, text: str, params: dict[str, Any], allow_reorder:
     return _compare_groups(source, text, [parsed], [candidate], allow_reorder, "custom")
 
 
-def check(subject: Subject) -> Outcome:
+def check(subject: Subject, params: dict[str, Any]) -> Outcome:
     """The placeholder verdict for one case × candidate."""
-    params = subject.params
     syntax = params.get("syntax", "auto")
     allow_reorder = params.get("allow_reorder", True)
     source = subject.source
     text = subject.text
     if syntax == "auto":
         if auto_syntax.looks_like_icu(source):
-            return _check_icu(subject, allow_reorder)
+            return _check_icu(subject, params, allow_reorder)
         return _check_tokens("auto", source, text, allow_reorder, "auto")
     if syntax == "printf":
         return _check_tokens("printf", source, text, allow_reorder, "printf")
     if syntax == "python":
         return _check_python(source, text, allow_reorder, params.get("style", "auto"))
     if syntax == "icu":
-        return _check_icu(subject, allow_reorder)
+        return _check_icu(subject, params, allow_reorder)
     if syntax == "custom":
         return _check_custom(source, text, params, allow_reorder)
-    raise ValueError(f"unknown placeholder syntax {syntax!r}")
+    raise ParamsError(f"unknown placeholder syntax {syntax!r}")
 
 
 def param_errors(case: dict, params: dict) -> list[str]:

@@ -46,13 +46,33 @@ from functools import lru_cache
 from itertools import islice
 from typing import Any
 
-from capeval.assertions import Subject, nfc
-from capeval.codes import OK, RESULT_CODES
+from capeval.assertions import ParamsError, Subject, nfc
+from capeval.codes import OK
 from capeval.verdict import Outcome
 
-ASSERTION = "protocol_complete"
-_PRECEDENCE = RESULT_CODES[ASSERTION]
-MALFORMED_ITEM, MISSING_ITEM, EXTRA_ITEM, MALFORMED_TERMINATOR, MISSING_TERMINATOR = _PRECEDENCE
+NAME = "protocol_complete"
+CODES = (
+    "protocol_malformed_item",
+    "protocol_missing_item",
+    "protocol_extra_item",
+    "protocol_malformed_terminator",
+    "protocol_missing_terminator",
+)
+MALFORMED_ITEM, MISSING_ITEM, EXTRA_ITEM, MALFORMED_TERMINATOR, MISSING_TERMINATOR = CODES
+PARAMS_REQUIRED = True
+PARAMS = {
+    "type": "object",
+    "required": ["expected_items"],
+    "properties": {
+        "expected_items": {"type": "integer", "minimum": 1},
+        "terminator": {"type": "string", "minLength": 1},
+        "allow_extra_items": {"type": "boolean"},
+        "format": {"enum": ["numbered", "json_array", "delimited"]},
+        "marker": {"type": "string", "pattern": "\\{n\\}"},
+        "delimiter": {"type": "string", "minLength": 1},
+    },
+    "additionalProperties": False,
+}
 
 DEFAULT_MARKER = "[{n}]"
 DEFAULT_DELIMITER = "---"
@@ -79,7 +99,7 @@ def marker_pattern(template: str) -> re.Pattern[str]:
     """
     template = template.strip()
     if "{n}" not in template:
-        raise ValueError(f"protocol_complete marker {template!r} has no {{n}}")
+        raise ParamsError(f"protocol_complete marker {template!r} has no {{n}}")
     prefix, _, suffix = template.partition("{n}")
     suffix_regex = _literal(suffix).replace(r"\{n\}", "(?P=n)")
     if suffix and _ends_in_closing(suffix):
@@ -181,13 +201,11 @@ def response_of(candidate: dict[str, Any]) -> str:
     return nfc(raw if isinstance(raw, str) else str(raw))
 
 
-def check(subject: Subject) -> Outcome:
-    """The verdict on one candidate's response; ``subject.params`` passed cap-validate.
+def check(subject: Subject, params: dict[str, Any]) -> Outcome:
+    """The verdict on one candidate's response.
 
-    Params of the wrong type (an unvalidated case) raise ValueError, which the engine reports
-    as ``assertion.params``.
+    Params of the wrong type (an unvalidated case) raise ParamsError.
     """
-    params = subject.params
     expected = params.get("expected_items")
     response_format = params.get("format", "numbered")
     terminator = params.get("terminator")
@@ -218,7 +236,7 @@ def check(subject: Subject) -> Outcome:
 
 def _require(condition: bool, message: str) -> None:
     if not condition:
-        raise ValueError(f"protocol_complete: {message}")
+        raise ParamsError(f"protocol_complete: {message}")
 
 
 def split_lines(response: str) -> list[str]:
@@ -438,7 +456,7 @@ def _outcome(findings: _Findings, expected: int, response_format: str) -> Outcom
     evidence: dict[str, Any] = {"expected_items": expected, "found_items": findings.found_items}
     if not findings.defects:
         return Outcome(OK, "ok", evidence)
-    findings.defects.sort(key=lambda defect: _PRECEDENCE.index(defect["code"]))
+    findings.defects.sort(key=lambda defect: CODES.index(defect["code"]))
     first = findings.defects[0]
     evidence["format"] = response_format
     evidence["indices"] = _capped(findings.indices)

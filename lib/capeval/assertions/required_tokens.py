@@ -11,11 +11,17 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from capeval.assertions import Subject, nfc
+from capeval.assertions import ParamsError, Subject, nfc
 from capeval.verdict import Outcome
 
 NAME = "required_tokens"
-CODE = "required_token_missing"
+MISSING = "required_token_missing"
+CODES = (MISSING,)
+PARAMS = {
+    "type": "object",
+    "properties": {"tokens": {"type": "array", "items": {"type": "string", "minLength": 1}}},
+    "additionalProperties": False,
+}
 
 
 def _tokens(case: dict, params: dict) -> list[str] | None:
@@ -37,10 +43,10 @@ def param_errors(case: dict, params: dict) -> list[str]:
     return []
 
 
-def check(subject: Subject) -> Outcome:
-    listed = _tokens(subject.case, subject.params) or []
+def check(subject: Subject, params: dict[str, Any]) -> Outcome:
+    listed = _tokens(subject.case, params) or []
     if not isinstance(listed, list) or not all(isinstance(token, str) for token in listed):
-        raise TypeError("required_tokens: tokens must be a list of strings")
+        raise ParamsError("required_tokens: tokens must be a list of strings")
     tokens = _normalised(tuple(listed))
     source, text = subject.source, subject.text
     short: list[dict[str, Any]] = []
@@ -58,4 +64,4 @@ def check(subject: Subject) -> Outcome:
     )
     if len(short) > 1:
         message += f" (and {len(short) - 1} more token(s))"
-    return Outcome(CODE, message, {"missing": short})
+    return Outcome(MISSING, message, {"missing": short})

@@ -1,7 +1,8 @@
 """``syntax: auto`` — placeholders recognised without being told the syntax (SPEC §5.1).
 
 ICU MessageFormat is chosen when the source has a ``plural``, ``select``, ``selectordinal``
-or typed argument, or a rich-text tag (decided by :func:`capeval.placeholders.icu.looks_like_icu`).
+or typed argument, or a rich-text tag (decided by
+:func:`capeval.placeholders.icu_parser.looks_like_icu`).
 Otherwise each string is scanned once, left to right, for three groups of tokens, which are
 compared group by group:
 
@@ -132,14 +133,10 @@ _NONE = (Extraction((), ()), Extraction((), ()), Extraction((), ()))
 
 
 def looks_like_icu(source: str) -> bool:
-    """Whether auto should treat ``source`` as ICU MessageFormat (delegates to icu.py)."""
+    """Whether auto should treat ``source`` as ICU MessageFormat (``icu_parser`` decides)."""
     # Every ICU construct auto looks for needs '{' or '<'; most strings have neither.
     if _ICU_HINT.search(source) is None:
         return False
-    try:
-        from capeval.placeholders.icu import looks_like_icu as icu_detector
-    except ModuleNotFoundError as exc:  # built without the ICU module: nothing is ICU
-        if exc.name != "capeval.placeholders.icu":
-            raise
-        return False
+    from capeval.placeholders.icu_parser import looks_like_icu as icu_detector
+
     return icu_detector(source)

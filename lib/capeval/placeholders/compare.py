@@ -41,6 +41,8 @@ MISSING = "placeholder_missing"
 EXTRA = "placeholder_extra"
 COUNT_MISMATCH = "placeholder_count_mismatch"
 REORDERED = "placeholder_reordered"
+# The comparer's verdicts in precedence order: the first one found is the code.
+CODES = (SYNTAX, MUTATED, MISSING, EXTRA, COUNT_MISMATCH, REORDERED)
 
 
 class Placeholder(NamedTuple):
@@ -254,9 +256,8 @@ def outcome(
     source: list[Extraction],
     candidate: list[Extraction],
     findings: Findings,
-    extra_evidence: dict[str, Any] | None = None,
 ) -> Outcome:
-    """Turn extractions and merged findings into the assertion's Outcome (SPEC precedence)."""
+    """Extractions and merged findings as an Outcome; the code is the first of ``CODES``."""
     errors = [
         {
             "side": "source",
@@ -317,8 +318,6 @@ def outcome(
     if findings.reordered:
         code = code or REORDERED
         parts.append("placeholders reordered where reordering is not allowed")
-    if extra_evidence:
-        evidence.update(extra_evidence)
     return Outcome(code or SYNTAX, "; ".join(parts), evidence)
 
 

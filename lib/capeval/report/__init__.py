@@ -14,12 +14,12 @@ there is something to render.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Annotated, Any
 
 import typer
 
 from capeval.cli import Run, UsageError, filter_command
+from capeval.records import STATUSES, Problem, result_key
 
 TOOL = "cap-render-report"
 AGGREGATION_KINDS = ("case_verdict", "finding", "run_summary")
@@ -49,9 +49,6 @@ _AGGREGATION_FIELDS: dict[str, tuple[tuple[str, type], ...]] = {
         ("gate", dict),
     ),
 }
-
-# (code, JSON pointer, message)
-Problem = tuple[str, str, str]
 
 
 @filter_command(TOOL)
@@ -210,17 +207,9 @@ main = render_report
 
 def _settings(run: Run, path: str) -> Any:
     """The thresholds of the aggregation's configuration, to explain them in the report."""
-    from capeval.cli import FatalInput
-    from capeval.config import ConfigError, ConfigUnreadable, load_config
     from capeval.report.views import ReviewSettings
 
-    try:
-        loaded = load_config(path)
-    except ConfigUnreadable as exc:
-        run.diag.emit("io.unreadable", f"cannot read configuration: {exc.reason}", file=exc.path)
-        raise FatalInput(path) from None
-    except ConfigError as exc:
-        raise UsageError(str(exc)) from None
+    loaded = run.review_config(path)
     return ReviewSettings(
         pass_threshold=loaded.pass_threshold,
         min_reviewers=loaded.min_reviewers,
@@ -247,11 +236,10 @@ class _Stream:
 
     def read(self) -> None:
         run = self.run
-        emit = run.diag.emit
         for line_no, _raw, record in run.records():
             kind, problem = _recognise(record)
             if kind is None:
-                emit("kind.unknown", problem, file=run.file, line=line_no, case_id=_case_id(record))
+                run.emit_problems([Problem("kind.unknown", None, problem)], record, line=line_no)
                 run.counts["invalid"] += 1
                 continue
             if self.kind is None:
@@ -263,15 +251,7 @@ class _Stream:
                 )
             problems = self._problems(record)
             if problems:
-                for code, pointer, message in problems:
-                    emit(
-                        code,
-                        message,
-                        file=run.file,
-                        line=line_no,
-                        case_id=_case_id(record),
-                        path=pointer,
-                    )
+                run.emit_problems(problems, record, line=line_no)
                 run.counts["invalid"] += 1
                 continue
             if kind == REVIEW:
@@ -295,11 +275,9 @@ class _Stream:
             problem = _result_problem(record)
             if problem is not None:
                 return [problem]
-            from capeval.report.views import result_key
-
             key = result_key(record)
             if key in self._seen:
-                return [("id.duplicate", "/", _duplicate_result(key))]
+                return [Problem("id.duplicate", "/", _duplicate_result(key))]
             self._seen.add(key)
             return []
         problems = _aggregation_problems(record)
@@ -309,7 +287,7 @@ class _Stream:
         if kind == "run_summary":
             if self.review.summary is not None:
                 return [
-                    (
+                    Problem(
                         "id.duplicate",
                         "/kind",
                         "a second run_summary: the stream holds several runs; render each "
@@ -320,7 +298,7 @@ class _Stream:
             key = ("case_verdict", record["case_id"])
             if key in self._seen:
                 return [
-                    (
+                    Problem(
                         "id.duplicate",
                         "/case_id",
                         f"a second case_verdict for {record['case_id']} (the first counts)",
@@ -358,11 +336,6 @@ def _describe(kind: str) -> str:
     return "cap-aggregate-scores records" if kind == REVIEW else "AssertionResults"
 
 
-def _case_id(record: dict[str, Any]) -> str | None:
-    value = record.get("case_id", record.get("id"))
-    return value if isinstance(value, str) else None
-
-
 def _duplicate_result(key: Any) -> str:
     case_id, system, assertion = key
     where = "" if system is None else f" and system {system}"
@@ -372,29 +345,27 @@ def _duplicate_result(key: Any) -> str:
 def _shape_problems(record: dict[str, Any], fields: tuple[tuple[str, type], ...]) -> list:
     for name, kind in fields:
         if name not in record:
-            return [("schema.required", f"/{name}", "is required")]
+            return [Problem("schema.required", f"/{name}", "is required")]
         value = record[name]
         if not isinstance(value, kind) or (kind is not bool and isinstance(value, bool)):
-            return [("schema.type", f"/{name}", f"must be {_TYPE_NAMES[kind]}")]
+            return [Problem("schema.type", f"/{name}", f"must be {_TYPE_NAMES[kind]}")]
     return []
 
 
 def _aggregation_problems(record: dict[str, Any]) -> list[Problem]:
-    from capeval.report.views import STATUSES
-
     kind = record["kind"]
     problems = _shape_problems(record, _AGGREGATION_FIELDS[kind])
     if problems:
         return problems
     if kind == "case_verdict" and record["status"] not in STATUSES:
-        return [("schema.enum", "/status", "must be one of " + ", ".join(STATUSES))]
+        return [Problem("schema.enum", "/status", "must be one of " + ", ".join(STATUSES))]
     if kind == "run_summary":
         gate = record["gate"]
         if not isinstance(gate.get("can_close"), bool):
-            return [("schema.type", "/gate/can_close", "must be boolean")]
+            return [Problem("schema.type", "/gate/can_close", "must be boolean")]
         blockers = gate.get("blockers")
         if not isinstance(blockers, list) or not all(isinstance(b, str) for b in blockers):
-            return [("schema.type", "/gate/blockers", "must be an array of strings")]
+            return [Problem("schema.type", "/gate/blockers", "must be an array of strings")]
     return []
 
 
@@ -411,53 +382,23 @@ class _SideInputs:
     def __init__(self, run: Run) -> None:
         self.run = run
 
-    def _first_of_each(
-        self,
-        path: str,
-        problem_of: Callable[[dict[str, Any]], Problem | None],
-        key_of: Callable[[dict[str, Any]], Any],
-        duplicate: Callable[[Any], Problem],
-    ) -> dict[Any, tuple[int, dict[str, Any]]]:
-        """key → (line, record) of the side file's good records; the first of a key wins.
-
-        A bad record or a repeated key is a diagnostic, and the record is left out.
-        """
-        entries: dict[Any, tuple[int, dict[str, Any]]] = {}
-        for line_no, _raw, record in self.run.side_records(path):
-            problem = problem_of(record)
-            if problem is None and key_of(record) in entries:
-                problem = duplicate(key_of(record))
-            if problem is not None:
-                code, pointer, message = problem
-                self.run.diag.emit(
-                    code,
-                    message,
-                    file=path,
-                    line=line_no,
-                    case_id=_case_id(record),
-                    path=pointer,
-                )
-                continue
-            entries[key_of(record)] = (line_no, record)
-        return entries
-
     def manifest(self, path: str) -> list[dict[str, Any]]:
         """Manifest entries (cap-validate --manifest), first of each id."""
-        entries = self._first_of_each(
+        entries = self.run.first_of_each(
             path,
             _manifest_problem,
             _by_id,
-            lambda key: ("id.duplicate", "/id", f"case {key} already listed"),
+            lambda key: Problem("id.duplicate", "/id", f"case {key} already listed"),
         )
         return [record for _line, record in entries.values()]
 
     def roster(self, path: str) -> list[dict[str, Any]]:
         """Roster entries, checked with the roster schema; first of each reviewer_id."""
-        entries = self._first_of_each(
+        entries = self.run.first_of_each(
             path,
             _roster_problem,
             lambda record: record["reviewer_id"],
-            lambda key: ("id.duplicate", "/reviewer_id", f"reviewer {key} already read"),
+            lambda key: Problem("id.duplicate", "/reviewer_id", f"reviewer {key} already read"),
         )
         return [record for _line, record in entries.values()]
 
@@ -465,11 +406,11 @@ class _SideInputs:
         """case id → domain, tags and line (for pass rates by domain/tag, annotations)."""
         from capeval.report.views import CaseInfo
 
-        entries = self._first_of_each(
+        entries = self.run.first_of_each(
             path,
             _case_problem,
             _by_id,
-            lambda key: ("id.duplicate", "/id", f"case {key} already read"),
+            lambda key: Problem("id.duplicate", "/id", f"case {key} already read"),
         )
         return {
             case_id: CaseInfo(
@@ -482,13 +423,13 @@ class _SideInputs:
 
     def baseline(self, path: str) -> dict[Any, Any]:
         """(case_id, system, assertion) → passed and code of a previous run."""
-        from capeval.report.views import BaselineEntry, result_key
+        from capeval.report.views import BaselineEntry
 
-        entries = self._first_of_each(
+        entries = self.run.first_of_each(
             path,
             _result_problem,
             result_key,
-            lambda key: ("id.duplicate", "/", _duplicate_result(key)),
+            lambda key: Problem("id.duplicate", "/", _duplicate_result(key)),
         )
         return {
             key: BaselineEntry(record["passed"], record["code"])
@@ -505,27 +446,26 @@ def _manifest_problem(record: dict[str, Any]) -> Problem | None:
     if problems:
         return problems[0]
     if not isinstance(record.get("privacy_labels", []), list):
-        return ("schema.type", "/privacy_labels", "must be array")
+        return Problem("schema.type", "/privacy_labels", "must be array")
     return None
 
 
 def _roster_problem(record: dict[str, Any]) -> Problem | None:
-    from capeval.scores.records import roster_problems
+    from capeval import schemas
 
-    problems = roster_problems(record)
-    return problems[0] if problems else None
+    return schemas.problem("roster", record)
 
 
 def _case_problem(record: dict[str, Any]) -> Problem | None:
     if not isinstance(record.get("id"), str):
-        return (
+        return Problem(
             "schema.required" if "id" not in record else "schema.type",
             "/id",
             "is required" if "id" not in record else "must be string",
         )
     if "domain" in record and not isinstance(record["domain"], str):
-        return ("schema.type", "/domain", "must be string")
+        return Problem("schema.type", "/domain", "must be string")
     tags = record.get("tags", [])
     if not isinstance(tags, list) or not all(isinstance(tag, str) for tag in tags):
-        return ("schema.type", "/tags", "must be an array of strings")
+        return Problem("schema.type", "/tags", "must be an array of strings")
     return None

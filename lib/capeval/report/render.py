@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from capeval.records import STATUS_FINDINGS
 from capeval.report.views import system_name
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -225,7 +226,7 @@ def review_annotations(view: dict[str, Any]) -> str:
         )
     # findings that do not restate a case's status (those are above)
     for finding in view["findings"]:
-        if finding["code"] in ("blocked", "needs_revision", "disagreement"):
+        if finding["code"] in STATUS_FINDINGS:
             continue
         level = "error" if finding["blocking"] else "warning"
         lines.append(

@@ -22,13 +22,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from capeval.jsonl import dumps
+from capeval.records import (
+    BLOCKER_MEANING,
+    LOW_AGREEMENT,
+    STATUSES,
+    ResultKey,
+)
 
 UNNAMED_SYSTEM = "(unnamed)"
 NOT_IN_CASES = "(case not in --cases)"
 NO_DOMAIN = "(no domain)"
-STATUSES = ("pass", "needs_review", "needs_revision", "blocked")
-# Krippendorff's own rule of thumb: below 0.667 data support no tentative conclusions.
-LOW_AGREEMENT = 0.667
 
 BOUNDARY = (
     "This review judges whether outputs are useful, bounded and appropriate for a domain task. "
@@ -51,13 +54,6 @@ TIER_MEANING = {
         "and review governance; stronger external evidence when privacy controls and reviewer "
         "qualifications are documented"
     ),
-}
-
-BLOCKER_MEANING = {
-    "case_not_pass": "not every case of the case file has status pass",
-    "synthetic_evidence": "synthetic cases or reviews are part of the evidence",
-    "no_expert_validation": "external expert validation is not documented",
-    "blocking_findings": "a blocking finding exists",
 }
 
 
@@ -336,14 +332,6 @@ def _limitations(view: dict[str, Any]) -> list[str]:
 
 
 # -- the results report ----------------------------------------------------------------------
-ResultKey = tuple[str, str | None, str]
-
-
-def result_key(record: dict[str, Any]) -> ResultKey:
-    """What matches a result with its baseline: (case_id, system, assertion)."""
-    return record["case_id"], record.get("system"), record["assertion"]
-
-
 @dataclass(frozen=True)
 class CaseInfo:
     """What the results report needs of an EvalCase (``--cases``)."""

@@ -13,6 +13,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from capeval.records import Problem, pointer
+
 HERE = Path(__file__).resolve().parent
 
 Validator = Callable[[Any], Any]
@@ -46,8 +48,8 @@ def validator(kind: str) -> Validator:
     return found
 
 
-def problem(kind: str, record: Any) -> tuple[str, str, str] | None:
-    """(code, JSON pointer, message) of ``record``'s first schema violation, or None.
+def problem(kind: str, record: Any) -> Problem | None:
+    """The first schema violation of ``record`` as a ``records.Problem``, or None.
 
     The one way every filter checks a record against its kind's schema, so they all report a
     bad record exactly as cap-validate does.
@@ -66,8 +68,8 @@ def _schema_error() -> type[Exception]:
     return JsonSchemaValueException
 
 
-def violation(exc: Any) -> tuple[str, str, str]:
-    """(code, JSON pointer, message) for a fastjsonschema ``JsonSchemaValueException``.
+def violation(exc: Any) -> Problem:
+    """The problem a fastjsonschema ``JsonSchemaValueException`` describes.
 
     For ``required`` the pointer names the missing property, not its parent.
     """
@@ -79,8 +81,7 @@ def violation(exc: Any) -> tuple[str, str, str]:
         if missing:
             steps.append(missing[0])
             message = "is required"
-    pointer = "".join("/" + str(step).replace("~", "~0").replace("/", "~1") for step in steps)
-    return f"schema.{rule}", pointer or "/", message
+    return Problem(f"schema.{rule}", pointer(*steps) or "/", message)
 
 
 def _message(exc: Any, rule: str) -> str:

@@ -11,8 +11,10 @@ Deliberate edits to fastjsonschema's output:
 * two speed-ups that keep the logic: item paths as f-strings instead of
   ``str.format(**locals())``, and ``startswith`` for literal-prefix patterns;
 * per-assertion params (``if name == X then params: params_X`` in the shipped schema) are
-  dispatched by name instead: fastjsonschema evaluates ``if`` by raising an exception for
-  every branch that does not apply (five per assertion), which made validation 3x slower.
+  written into ``evalcase.json`` from each assertion module's ``PARAMS`` (``evalcase_text``),
+  and dispatched by name in the compiled code: fastjsonschema evaluates ``if`` by raising an
+  exception for every branch that does not apply (five per assertion), which made validation
+  3x slower.
   The generated dispatcher checks exactly what the ``if``/``then`` branches say.
 """
 
@@ -98,6 +100,30 @@ def validate(data, custom_formats={{}}, name_prefix=None):
 """
 
 
+def evalcase_text(current: str) -> str:
+    """``evalcase.json`` with its params definitions written from the assertion modules.
+
+    Each module's ``PARAMS`` becomes ``definitions/params_<name>`` and an ``if name == X then
+    params: params_X`` branch of ``definitions/assertion`` (``required`` when the module says
+    ``PARAMS_REQUIRED``); everything else in the file is kept as written.
+    """
+    from capeval import assertions
+
+    schema = json.loads(current)
+    definitions = {k: v for k, v in schema["definitions"].items() if not k.startswith("params_")}
+    branches = []
+    for name in assertions.NAMES:
+        module = assertions.load(name)
+        definitions[f"params_{name}"] = module.PARAMS
+        then: dict = {"properties": {"params": {"$ref": f"#/definitions/params_{name}"}}}
+        if getattr(module, "PARAMS_REQUIRED", False):
+            then = {"required": ["params"], **then}
+        branches.append({"if": {"properties": {"name": {"const": name}}}, "then": then})
+    definitions["assertion"]["allOf"] = branches
+    schema["definitions"] = definitions
+    return json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
+
+
 def generate(schema_path: Path) -> str:
     """The source of the compiled validator module for one schema file."""
     text = schema_path.read_text(encoding="utf-8")
@@ -125,6 +151,12 @@ def schema_files() -> list[Path]:
 
 
 def main() -> int:
+    evalcase = HERE / "evalcase.json"
+    text = evalcase.read_text(encoding="utf-8")
+    fresh = evalcase_text(text)
+    if fresh != text:
+        evalcase.write_text(fresh, encoding="utf-8")
+        print(f"wrote {evalcase.name}", file=sys.stderr)
     for path in schema_files():
         target = HERE / (module_name(path.stem) + ".py")
         source = generate(path)

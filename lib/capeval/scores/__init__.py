@@ -12,7 +12,8 @@ from typing import Annotated, Any
 
 import typer
 
-from capeval.cli import FatalInput, Run, UsageError, filter_command
+from capeval.cli import Run, UsageError, filter_command
+from capeval.records import STATUSES, Problem, case_id_of
 
 TOOL = "cap-aggregate-scores"
 FORMATS = ("jsonl", "json")
@@ -73,16 +74,7 @@ def aggregate_scores(
     if partial and (format_ != "jsonl" or fail_on_gate):
         raise UsageError("--partial writes partial records only: no --format json, no gate")
 
-    from capeval.config import ConfigError, ConfigUnreadable, load_config
-
-    try:
-        settings = load_config(config)
-    except ConfigUnreadable as exc:
-        run.diag.emit("io.unreadable", f"cannot read configuration: {exc.reason}", file=exc.path)
-        raise FatalInput(config) from None
-    except ConfigError as exc:
-        raise UsageError(str(exc)) from None
-    _Aggregate(run, settings, cases, roster).fold_reviews(
+    _Aggregate(run, run.review_config(config), cases, roster).fold_reviews(
         partial=partial, merge=merge, document=format_ == "json", fail_on_gate=fail_on_gate
     )
 
@@ -108,19 +100,16 @@ class _Aggregate:
         from capeval.scores.aggregate import RefusedCase
         from capeval.scores.records import case_from_record, case_problems
 
-        emit = self.run.diag.emit
         accepted: dict[str, Any] = {}
         refused: list[Any] = []
         seen: set[str] = set()
-        for line_no, _raw, record in self._side(path):
-            case_id = record.get("case_id") if isinstance(record.get("case_id"), str) else None
+        for line_no, _raw, record in self.run.side_records(path):
+            case_id = case_id_of(record)
             problems = case_problems(record, self.config)
-            if case_id is not None and not problems:
-                if case_id in seen:
-                    problems = [("id.duplicate", "/case_id", f"case {case_id} already read")]
-            for code, pointer, message in problems:
-                emit(code, message, file=path, line=line_no, case_id=case_id, path=pointer)
-            if problems and problems[0][0] == "id.duplicate":
+            if case_id is not None and not problems and case_id in seen:
+                problems = [Problem("id.duplicate", "/case_id", f"case {case_id} already read")]
+            self.run.emit_problems(problems, record, line=line_no, file=path)
+            if problems and problems[0].code == "id.duplicate":
                 continue  # the first one is the case
             if case_id is not None:
                 seen.add(case_id)
@@ -139,26 +128,13 @@ class _Aggregate:
     def _read_roster(self, path: str) -> dict[str, Any]:
         from capeval.scores.records import roster_entry_from_record, roster_problems
 
-        emit = self.run.diag.emit
-        roster: dict[str, Any] = {}
-        for line_no, _raw, record in self._side(path):
-            problems = roster_problems(record)
-            if not problems and record["reviewer_id"] in roster:
-                problems = [
-                    (
-                        "id.duplicate",
-                        "/reviewer_id",
-                        f"reviewer {record['reviewer_id']} already read",
-                    )
-                ]
-            for code, pointer, message in problems:
-                emit(code, message, file=path, line=line_no, path=pointer)
-            if not problems:
-                roster[record["reviewer_id"]] = roster_entry_from_record(record)
-        return roster
-
-    def _side(self, path: str) -> Any:
-        return self.run.side_records(path)
+        entries = self.run.first_of_each(
+            path,
+            lambda record: next(iter(roster_problems(record)), None),
+            lambda record: record["reviewer_id"],
+            lambda key: Problem("id.duplicate", "/reviewer_id", f"reviewer {key} already read"),
+        )
+        return {key: roster_entry_from_record(record) for key, (_line, record) in entries.items()}
 
     # -- the reviews -------------------------------------------------------------------------
     def fold_reviews(
@@ -177,7 +153,6 @@ class _Aggregate:
         write = run.out.write_record
 
         for line_no, _raw, record in run.records():
-            case_id = record.get("case_id") if isinstance(record.get("case_id"), str) else None
             if merge:
                 review, skipped, problems = read_partial(record, config)
                 if review is None and not problems:
@@ -193,9 +168,8 @@ class _Aggregate:
                     counts["skipped"] += 1
                     continue
                 review = None if problems else review_from_record(record)
-            for code, pointer, message in problems:
-                emit(code, message, file=run.file, line=line_no, case_id=case_id, path=pointer)
             if problems:
+                run.emit_problems(problems, record, line=line_no)
                 counts["invalid"] += 1
                 continue
             outcome = aggregation.add(review)
@@ -205,7 +179,7 @@ class _Aggregate:
                     f"reviewer {review.reviewer_id} already reviewed this case; the first counts",
                     file=run.file,
                     line=line_no,
-                    case_id=case_id,
+                    case_id=review.case_id,
                 )
                 counts["invalid"] += 1
             elif outcome == agg.SKIPPED:
@@ -228,7 +202,7 @@ class _Aggregate:
                 write(record)
         summary = result.summary
         counted_statuses = ", ".join(
-            f"{summary['counts'][status]} {status}" for status in (*agg.STATUSES, "no_verdict")
+            f"{summary['counts'][status]} {status}" for status in (*STATUSES, "no_verdict")
         )
         run.summary_extra.append(f"cases: {counted_statuses}")
         gate = summary["gate"]
@@ -242,4 +216,4 @@ class _Aggregate:
 
 
 def _has_review_shape(problems: list[Any]) -> bool:
-    return not any(code.startswith("schema.") for code, _, _ in problems)
+    return not any(problem.code.startswith("schema.") for problem in problems)

@@ -15,28 +15,24 @@ from fractions import Fraction
 from typing import Any
 
 from capeval.config import Config
+from capeval.records import (
+    BLOCKED,
+    BLOCKING_FINDINGS,
+    CASE_NOT_PASS,
+    CONFLICTED_REVIEWER,
+    DISAGREEMENT,
+    NEEDS_REVIEW,
+    NEEDS_REVISION,
+    NO_EXPERT_VALIDATION,
+    PASS,
+    STATUSES,
+    SYNTHETIC_EVIDENCE,
+    UNASSIGNED_REVIEWER,
+    UNKNOWN_CRITERION,
+    UNKNOWN_REVIEWER,
+)
 from capeval.scores.agreement import ordinal_alpha
 from capeval.scores.records import Case, Review, RosterEntry
-
-PASS = "pass"
-NEEDS_REVIEW = "needs_review"
-NEEDS_REVISION = "needs_revision"
-BLOCKED = "blocked"
-# the order of the counts in the run summary (the seed's order)
-STATUSES: tuple[str, ...] = (PASS, NEEDS_REVIEW, NEEDS_REVISION, BLOCKED)
-
-# finding codes
-CONFLICTED_REVIEWER = "conflicted_reviewer"
-UNASSIGNED_REVIEWER = "unassigned_reviewer"
-UNKNOWN_REVIEWER = "unknown_reviewer"
-UNKNOWN_CRITERION = "unknown_criterion"
-DISAGREEMENT = "disagreement"
-
-# gate blockers, in the order they are listed
-CASE_NOT_PASS = "case_not_pass"
-SYNTHETIC_EVIDENCE = "synthetic_evidence"
-NO_EXPERT_VALIDATION = "no_expert_validation"
-BLOCKING_FINDINGS = "blocking_findings"
 
 # what ``Aggregation.add`` did with a review
 COUNTED = "counted"

@@ -22,7 +22,8 @@ from __future__ import annotations
 from typing import Any
 
 from capeval.config import Config
-from capeval.scores.records import Problem, Review, review_from_record, review_problems
+from capeval.records import Problem
+from capeval.scores.records import Review, review_from_record, review_problems
 
 KIND = "partial"
 
@@ -47,14 +48,19 @@ def read_partial(
 ) -> tuple[Review | None, int, list[Problem]]:
     """``(review, 0, [])``, ``(None, skipped, [])`` or ``(None, 0, problems)``."""
     if record.get("kind") != KIND:
-        return None, 0, [("kind.unknown", "/kind", 'not a partial record (kind "partial")')]
+        message = 'not a partial record (kind "partial")'
+        return None, 0, [Problem("kind.unknown", "/kind", message)]
     if "skipped_reviews" in record:
         extra = [key for key in record if key not in ("kind", "skipped_reviews")]
         if extra:
-            return None, 0, [("schema.additionalProperties", f"/{extra[0]}", "unknown field")]
+            return (
+                None,
+                0,
+                [Problem("schema.additionalProperties", f"/{extra[0]}", "unknown field")],
+            )
         skipped = record["skipped_reviews"]
         if not isinstance(skipped, int) or isinstance(skipped, bool) or skipped < 0:
-            return None, 0, [("schema.type", "/skipped_reviews", "must be an integer >= 0")]
+            return None, 0, [Problem("schema.type", "/skipped_reviews", "must be an integer >= 0")]
         return None, skipped, []
     problems = review_problems(record, config, partial=True)
     if problems:

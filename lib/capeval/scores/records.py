@@ -13,9 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from capeval.config import Config
-
-# (code, JSON pointer or None, message)
-Problem = tuple[str, str | None, str]
+from capeval.records import Problem, pointer
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,10 +53,6 @@ def _schema_problem(kind: str, record: dict[str, Any]) -> Problem | None:
     return schemas.problem(kind, record)
 
 
-def _pointer_token(key: str) -> str:
-    return key.replace("~", "~0").replace("/", "~1")
-
-
 # -- quality cases ---------------------------------------------------------------------------
 def case_problems(record: dict[str, Any], config: Config) -> list[Problem]:
     """Why ``record`` cannot be aggregated as a quality case (empty when it can)."""
@@ -69,7 +63,7 @@ def case_problems(record: dict[str, Any], config: Config) -> list[Problem]:
     profile = config.profiles.get(record["profile"])
     if profile is None:
         problems.append(
-            (
+            Problem(
                 "case.profile_unknown",
                 "/profile",
                 f"profile {record['profile']} is not configured "
@@ -80,7 +74,7 @@ def case_problems(record: dict[str, Any], config: Config) -> list[Problem]:
         for index, criterion in enumerate(record["criteria"]):
             if criterion not in profile:
                 problems.append(
-                    (
+                    Problem(
                         "case.criterion_unknown",
                         f"/criteria/{index}",
                         f"criterion {criterion} is not in profile {record['profile']}",
@@ -90,7 +84,7 @@ def case_problems(record: dict[str, Any], config: Config) -> list[Problem]:
         record.get("dataset_consent_ref") or record.get("governance_ref")
     ):
         problems.append(
-            (
+            Problem(
                 "consent.missing",
                 None,
                 "non-synthetic case without dataset_consent_ref or governance_ref: "
@@ -128,9 +122,9 @@ def review_problems(record: dict[str, Any], config: Config, partial: bool = Fals
     for criterion, score in record["scores"].items():
         if not low <= score <= high:
             problems.append(
-                (
+                Problem(
                     "review.score_range",
-                    f"/scores/{_pointer_token(criterion)}",
+                    pointer("scores", criterion),
                     f"score {score} is outside the configured range {low}..{high}",
                 )
             )
@@ -138,7 +132,7 @@ def review_problems(record: dict[str, Any], config: Config, partial: bool = Fals
     for index, flag in enumerate(record["blocking_flags"]):
         if flag not in configured:
             problems.append(
-                (
+                Problem(
                     "review.flag_unknown",
                     f"/blocking_flags/{index}",
                     f"blocking flag {flag} is not configured",

@@ -16,7 +16,7 @@ from typing import Annotated, Any
 import typer
 
 from capeval.cli import FatalInput, Run, UsageError, filter_command
-from capeval.validate.kinds import KINDS, case_id_of
+from capeval.validate.kinds import KINDS
 
 
 @filter_command("cap-validate")
@@ -92,7 +92,7 @@ def validate(
     from capeval.validate.checker import RecordChecker
     from capeval.validate.rules import ContractRules
 
-    rules = ContractRules(_load_config(config), _case_criteria(run, cases) if cases else None)
+    rules = ContractRules(run.review_config(config), _case_criteria(run, cases) if cases else None)
     checker = RecordChecker(
         rules,
         kind=kind,
@@ -105,27 +105,12 @@ def validate(
 
     counts = run.counts
     counts.update({"valid": 0, "invalid": 0})
-    emit = run.diag.emit
     write_raw = _discard if check else run.out.write_raw
     check_record = checker.check
 
     for line_no, raw, record in run.records():
         record_kind, problems = check_record(raw, record, run.path)
-        invalid = False
-        if problems:
-            case_id = case_id_of(record)
-            for code, path, message, severity in problems:
-                diagnostic = emit(
-                    code,
-                    message,
-                    file=run.file,
-                    line=line_no,
-                    case_id=case_id,
-                    path=path,
-                    severity=severity,
-                )
-                if diagnostic.severity == "error":
-                    invalid = True
+        invalid = bool(problems) and run.emit_problems(problems, record, line=line_no)
         if invalid or record_kind is None:
             counts["invalid"] += 1
             continue
@@ -143,15 +128,6 @@ def validate(
 
 def _discard(raw: bytes) -> None:
     """--check: the record is valid and goes nowhere."""
-
-
-def _load_config(path: str | None) -> Any:
-    from capeval.config import ConfigError, load_config
-
-    try:
-        return load_config(path)
-    except ConfigError as exc:
-        raise UsageError(str(exc)) from None
 
 
 def _case_criteria(run: Run, path: str) -> dict[str, frozenset[str]]:

@@ -1,7 +1,7 @@
 """One record through every cap-validate rule, with the stream-wide state of a run.
 
 ``RecordChecker.check(raw, record, path)`` returns the record's kind (None when unknown) and
-its problems ``(code, JSON pointer, message, severity or None)``; the command emits them and
+its problems (``records.Problem``); the command emits them and
 passes the record on when none is an error, then calls ``accept`` so the lock learns the id.
 Kept apart from the command so tests can run the rules in-process.
 
@@ -15,8 +15,9 @@ from __future__ import annotations
 from typing import Any
 
 from capeval import schemas
+from capeval.records import Problem
 from capeval.validate.kinds import KINDS, detect_kind, unique_key
-from capeval.validate.rules import ContractRules, Problem
+from capeval.validate.rules import ContractRules
 from capeval.validate.secrets import SECRET_DETECTED, find_secrets, may_contain_secret
 
 DUPLICATE_CODE = {"review": "review.duplicate", "candidate": "candidate.duplicate"}
@@ -52,11 +53,12 @@ class RecordChecker:
         """(kind, problems) of one parsed record read from input ``path`` (None: stdin)."""
         kind = self.kind or detect_kind(record)
         if kind is None:
-            return None, [("kind.unknown", None, "record matches no kind (use --kind)", None)]
+            return None, [
+                Problem("kind.unknown", None, "record matches no kind (use --kind)", None)
+            ]
         violation = schemas.problem(kind, record)
         if violation is not None:
-            code, pointer, message = violation
-            return kind, [(code, pointer, message, None)]
+            return kind, [violation]
 
         found: list[Problem] = []
         key = unique_key(kind, record)
@@ -64,7 +66,7 @@ class RecordChecker:
         duplicate = key in seen
         if duplicate:
             found.append(
-                (
+                Problem(
                     DUPLICATE_CODE.get(kind, "id.duplicate"),
                     KEY_POINTER.get(kind, "/case_id"),
                     f"{kind} key {_show_key(key)} already seen in this stream",
@@ -76,17 +78,19 @@ class RecordChecker:
         found.extend(self.rules.problems(kind, record))
         if may_contain_secret(raw):
             for pointer, secret_kind in find_secrets(record):
-                found.append((SECRET_DETECTED, pointer, f"{secret_kind} (value not shown)", None))
+                found.append(
+                    Problem(SECRET_DETECTED, pointer, f"{secret_kind} (value not shown)", None)
+                )
         if kind == "evalcase":
             # a repeated id is already an error; its meaning is not compared with the lock
             if self.id_lock is not None and not duplicate:
                 broken = self.id_lock.check(record["id"], self._meaning_hash(record))
                 if broken is not None:
-                    found.append((broken[0], "/id", broken[1], None))
+                    found.append(Problem(broken[0], "/id", broken[1], None))
             if self.locked_split is not None and not self._is_inside_locked(path):
                 leak = self.locked_split.leak(record)
                 if leak is not None:
-                    found.append(("locked.leak", "/id", leak, None))
+                    found.append(Problem("locked.leak", "/id", leak, None))
         return kind, found
 
     def accept(self, kind: str, record: dict[str, Any]) -> None:

@@ -38,9 +38,3 @@ def unique_key(kind: str, record: dict[str, Any]) -> Any:
     if kind == "roster":
         return record["reviewer_id"]
     return record["case_id"]
-
-
-def case_id_of(record: dict[str, Any]) -> str | None:
-    """The case a record is about, for diagnostics (None when it names none)."""
-    value = record.get("id", record.get("case_id"))
-    return value if isinstance(value, str) else None

@@ -1,8 +1,7 @@
 """Contract rules (SPEC §4) that run on records which passed their schema.
 
 ``ContractRules(config, case_criteria).problems(kind, record)`` yields every problem of one
-record as ``(code, JSON pointer, message, severity or None)`` (None: the code's default
-severity from ``capeval.codes``). Stream-wide rules (unique keys, the id lock, the locked
+record as a ``records.Problem``. Stream-wide rules (unique keys, the id lock, the locked
 split, secrets on the raw line) live in ``capeval.validate`` itself.
 
 Everything here is cheap per record: locales and licences are looked up once per distinct
@@ -15,15 +14,12 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from capeval import assertions
-from capeval.assertions import REGISTRY
 from capeval.codes import ERROR
 from capeval.config import Config
+from capeval.records import Problem, pointer
 from capeval.validate.licenses import KNOWN_VALID, LICENSE_INVALID, license_problem
 from capeval.validate.locales import KNOWN_CANONICAL, locale_problem
 from capeval.validate.privacy import QUALITY_CASE_FIELDS, REVIEW_FIELDS, privacy_findings
-
-# (code, JSON pointer or None, message, severity or None for the code's default)
-Problem = tuple[str, str | None, str, str | None]
 
 # provenance kinds that reuse external material and so must say where it came from
 SOURCED_PROVENANCE = frozenset({"public-domain", "compatible-licensed"})
@@ -73,15 +69,15 @@ class ContractRules:
             if tag not in KNOWN_CANONICAL:
                 problem = locale_problem(tag)
                 if problem is not None:
-                    found.append((problem[0], "/" + field, problem[1], None))
+                    found.append(Problem(problem[0], "/" + field, problem[1], None))
         provenance = case["provenance"]
         if provenance["license"] not in KNOWN_VALID:
             message = license_problem(provenance["license"])
             if message is not None:
-                found.append((LICENSE_INVALID, "/provenance/license", message, None))
+                found.append(Problem(LICENSE_INVALID, "/provenance/license", message, None))
         if provenance["kind"] in SOURCED_PROVENANCE and not provenance.get("source"):
             found.append(
-                (
+                Problem(
                     "provenance.source_missing",
                     "/provenance/source",
                     f"{provenance['kind']} material must name its source (an identifier or URL)",
@@ -96,7 +92,7 @@ class ContractRules:
         if case["synthetic"] is False and not (
             case.get("dataset_consent_ref") or case.get("governance_ref")
         ):
-            yield (
+            yield Problem(
                 "consent.missing",
                 "/dataset_consent_ref",
                 "a non-synthetic case needs dataset_consent_ref or governance_ref",
@@ -104,7 +100,7 @@ class ContractRules:
             )
         known = self.profiles.get(case["profile"])
         if known is None:
-            yield (
+            yield Problem(
                 "case.profile_unknown",
                 "/profile",
                 f"unknown profile {case['profile']!r}; known: {', '.join(sorted(self.profiles))}",
@@ -113,7 +109,7 @@ class ContractRules:
         else:
             for index, criterion in enumerate(case["criteria"]):
                 if criterion not in known:
-                    yield (
+                    yield Problem(
                         "case.criterion_unknown",
                         f"/criteria/{index}",
                         f"criterion {criterion!r} is not in profile {case['profile']}",
@@ -127,16 +123,16 @@ class ContractRules:
         if self.case_criteria is not None:
             listed = self.case_criteria.get(review["case_id"])
         for criterion, score in review["scores"].items():
-            where = "/scores/" + _escape(criterion)
+            where = pointer("scores", criterion)
             if not low <= score <= high:
-                yield (
+                yield Problem(
                     "review.score_range",
                     where,
                     f"score {score} is outside [{low}, {high}]",
                     None,
                 )
             if listed is not None and criterion not in listed:
-                yield (
+                yield Problem(
                     "review.criterion_unknown",
                     where,
                     f"case {review['case_id']} does not list criterion {criterion!r}",
@@ -144,7 +140,7 @@ class ContractRules:
                 )
         for index, flag in enumerate(review["blocking_flags"]):
             if flag not in self.flags:
-                yield (
+                yield Problem(
                     "review.flag_unknown",
                     f"/blocking_flags/{index}",
                     f"blocking flag {flag!r} is not configured",
@@ -158,26 +154,35 @@ class ContractRules:
             if not text:
                 continue
             for code in privacy_findings(text):
-                yield (code, "/" + field, _PRIVACY_MESSAGES[code], self.privacy_severity)
+                yield Problem(code, "/" + field, _PRIVACY_MESSAGES[code], self.privacy_severity)
 
 
 def _assertion_problems(case: dict[str, Any], found: list[Problem]) -> None:
     seen: set[str] = set()
     for index, assertion in enumerate(case["assertions"]):
         name = assertion["name"]
-        if name not in REGISTRY:
+        if name not in assertions.NAMES:
             message = f"unknown assertion {name!r}"
-            found.append(("assertion.unknown", f"/assertions/{index}/name", message, None))
+            found.append(
+                Problem("assertion.unknown", pointer("assertions", index, "name"), message, None)
+            )
             continue
         if name in seen:
             found.append(
-                ("assertion.duplicate", f"/assertions/{index}/name", f"{name} appears twice", None)
+                Problem(
+                    "assertion.duplicate",
+                    pointer("assertions", index, "name"),
+                    f"{name} appears twice",
+                    None,
+                )
             )
         seen.add(name)
         hook = _param_hook(name)
         if hook is not None:
             for error in hook(case, assertion.get("params") or {}):
-                found.append(("assertion.params", f"/assertions/{index}/params", error, None))
+                found.append(
+                    Problem("assertion.params", pointer("assertions", index, "params"), error, None)
+                )
 
 
 _hooks: dict[str, Any] = {}
@@ -187,16 +192,5 @@ def _param_hook(name: str) -> Any:
     """The assertion module's ``param_errors``, looked up once per name (None: no rules)."""
     if name in _hooks:
         return _hooks[name]
-    try:
-        module = assertions.load(name)
-    except ModuleNotFoundError as exc:
-        # an assertion module written by another helper may not exist yet: no extra rules
-        if not (exc.name and exc.name.startswith(assertions.__name__)):
-            raise
-        module = None
-    hook = _hooks[name] = getattr(module, "param_errors", None)
+    hook = _hooks[name] = getattr(assertions.load(name), "param_errors", None)
     return hook
-
-
-def _escape(name: str) -> str:
-    return name.replace("~", "~0").replace("/", "~1")

@@ -1,0 +1,122 @@
+"""What the filters know about each other's records, in one place.
+
+A filter reads records another filter wrote: cap-check writes AssertionResults that
+cap-render-report reads, cap-aggregate-scores writes verdicts, findings and a run summary that
+cap-render-report reads, cap-validate reads them all. The facts they share — names, statuses,
+keys, the result builder, how a problem is described — live here, so no filter imports
+another filter's package.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from capeval.codes import CANDIDATE_MISSING, OK
+
+# OK and CANDIDATE_MISSING are re-exported: the result codes every result reader tests.
+__all__ = [
+    "CANDIDATE_MISSING",
+    "OK",
+    "Problem",
+    "assertion_result",
+    "case_id_of",
+    "pointer",
+    "result_key",
+]
+
+# -- problems ---------------------------------------------------------------------------------
+
+
+class Problem(NamedTuple):
+    """One thing wrong with a record: a stable code, where (JSON pointer), and why.
+
+    ``severity`` None means the code's default (``codes.DIAGNOSTIC_CODES``).
+    """
+
+    code: str
+    pointer: str | None
+    message: str
+    severity: str | None = None
+
+
+def pointer(*steps: str | int) -> str:
+    """The JSON pointer (RFC 6901) of ``steps``: ``pointer("scores", "a/b")`` → ``/scores/a~1b``."""
+    return "".join("/" + str(step).replace("~", "~0").replace("/", "~1") for step in steps)
+
+
+def case_id_of(record: dict[str, Any]) -> str | None:
+    """The case a record is about: an EvalCase's ``id``, any other record's ``case_id``."""
+    if "schema_version" in record:
+        value = record.get("id")
+    else:
+        value = record.get("case_id", record.get("id"))
+    return value if isinstance(value, str) else None
+
+
+# -- AssertionResults (cap-check → cap-render-report, cap-validate) --------------------------
+
+SEVERITIES = ("hard", "report")
+
+ResultKey = tuple[str, str | None, str]
+
+
+def result_key(record: dict[str, Any]) -> ResultKey:
+    """What identifies a result in a stream, and matches it with its baseline."""
+    return record["case_id"], record.get("system"), record["assertion"]
+
+
+def assertion_result(
+    case_id: str,
+    system: str | None,
+    assertion: str,
+    severity: str,
+    code: str,
+    message: str,
+    evidence: dict[str, Any],
+) -> dict[str, Any]:
+    """An AssertionResult record, keys in the documented order (``system`` only when named)."""
+    result: dict[str, Any] = {"case_id": case_id}
+    if system is not None:
+        result["system"] = system
+    result["assertion"] = assertion
+    result["passed"] = code == OK
+    result["severity"] = severity
+    result["code"] = code
+    result["message"] = message
+    result["evidence"] = evidence
+    return result
+
+
+# -- aggregation records (cap-aggregate-scores → cap-render-report) --------------------------
+
+CASE_VERDICT = "case_verdict"
+FINDING = "finding"
+RUN_SUMMARY = "run_summary"
+
+PASS = "pass"
+NEEDS_REVIEW = "needs_review"
+NEEDS_REVISION = "needs_revision"
+BLOCKED = "blocked"
+# A case's status, in the order the run summary counts them.
+STATUSES: tuple[str, ...] = (PASS, NEEDS_REVIEW, NEEDS_REVISION, BLOCKED)
+
+# Finding codes.
+CONFLICTED_REVIEWER = "conflicted_reviewer"
+UNASSIGNED_REVIEWER = "unassigned_reviewer"
+UNKNOWN_REVIEWER = "unknown_reviewer"
+UNKNOWN_CRITERION = "unknown_criterion"
+DISAGREEMENT = "disagreement"
+# Findings that restate a case's status (a report shows them with the case, not again).
+STATUS_FINDINGS = frozenset({BLOCKED, NEEDS_REVISION, DISAGREEMENT})
+
+# What keeps the deployment-evidence gate closed, in the order they are listed.
+BLOCKER_MEANING: dict[str, str] = {
+    "case_not_pass": "not every case of the case file has status pass",
+    "synthetic_evidence": "synthetic cases or reviews are part of the evidence",
+    "no_expert_validation": "external expert validation is not documented",
+    "blocking_findings": "a blocking finding exists",
+}
+CASE_NOT_PASS, SYNTHETIC_EVIDENCE, NO_EXPERT_VALIDATION, BLOCKING_FINDINGS = BLOCKER_MEANING
+
+# Krippendorff's own rule of thumb: below 0.667 data support no tentative conclusions.
+LOW_AGREEMENT = 0.667
