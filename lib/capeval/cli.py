@@ -19,7 +19,6 @@ import inspect
 import io
 import os
 import signal
-import sys
 import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from typing import IO, TYPE_CHECKING, Annotated, Any, BinaryIO, get_type_hints
@@ -277,6 +276,15 @@ class Run:
         return f"{self.tool}: " + ", ".join(parts)
 
 
+class StandardStreams:
+    """The file descriptors a filter reads and writes: 0, 1 and 2, unless a test (or a host
+    program) runs filters in-process on files of its own (``in_process``)."""
+
+    stdin = 0
+    stdout = 1
+    stderr = 2
+
+
 _stdin_stream: BinaryIO | None = None
 
 
@@ -284,8 +292,31 @@ def _stdin() -> BinaryIO:
     # Our own buffered reader on fd 0: under PYTHONUNBUFFERED sys.stdin.buffer may be raw.
     global _stdin_stream
     if _stdin_stream is None:
-        _stdin_stream = open(0, "rb", buffering=_READ_BUFFER, closefd=False)  # noqa: SIM115
+        _stdin_stream = open(  # noqa: SIM115
+            StandardStreams.stdin, "rb", buffering=_READ_BUFFER, closefd=False
+        )
     return _stdin_stream
+
+
+def in_process(main: Callable[..., None], argv: list[str], stdin: int, stdout: int, stderr: int):
+    """Run a filter's ``main`` in this process on the given descriptors; its exit status.
+
+    What the tests use to run filters quickly: the same chassis and command line, without an
+    interpreter start-up per run. SIGPIPE is not the point here (subprocess tests cover it).
+    """
+    global _stdin_stream
+    saved = (StandardStreams.stdin, StandardStreams.stdout, StandardStreams.stderr)
+    StandardStreams.stdin, StandardStreams.stdout, StandardStreams.stderr = stdin, stdout, stderr
+    _stdin_stream = None
+    try:
+        main(argv)
+    except SystemExit as exc:
+        code = exc.code
+        return code if isinstance(code, int) else (0 if code is None else 1)
+    finally:
+        _stdin_stream = None
+        StandardStreams.stdin, StandardStreams.stdout, StandardStreams.stderr = saved
+    return 0
 
 
 def _os_reason(exc: OSError) -> str:
@@ -390,8 +421,8 @@ def filter_command(tool: str) -> Callable[[Callable[..., None]], Callable[[], No
         )
         app.command(name=tool)(command)
 
-        def main() -> None:
-            app(prog_name=tool)
+        def main(argv: list[str] | None = None) -> None:
+            app(args=argv, prog_name=tool)
 
         main.__doc__ = body.__doc__
         return main
@@ -405,7 +436,7 @@ def _execute(
     stderr = _stderr()
     inputs = list(common["files"] or []) + list(common["input_"] or [])
     output_path = common["output"]
-    stdout_fd = 1
+    stdout_fd = StandardStreams.stdout
     out_file: AtomicOutput | None = None
     diag_file: AtomicOutput | None = None
     diagnostics = Diagnostics(tool, stderr)
@@ -497,7 +528,10 @@ def _die_of_sigpipe(stderr: IO[str]) -> None:
 
 def _stderr() -> IO[str]:
     # Diagnostics can be many: buffer them (line by line on a terminal).
-    raw = open(2, "wb", buffering=_READ_BUFFER, closefd=False)  # noqa: SIM115
+    raw = open(StandardStreams.stderr, "wb", buffering=_READ_BUFFER, closefd=False)  # noqa: SIM115
     return io.TextIOWrapper(
-        raw, encoding="utf-8", errors="backslashreplace", line_buffering=sys.stderr.isatty()
+        raw,
+        encoding="utf-8",
+        errors="backslashreplace",
+        line_buffering=os.isatty(StandardStreams.stderr),
     )

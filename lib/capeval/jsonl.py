@@ -13,6 +13,7 @@ Writing goes through our own buffer on a file descriptor: the environment may se
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Iterator
 from typing import Any, BinaryIO
 
@@ -43,6 +44,7 @@ def read_lines(
     ``first_line_no`` numbers lines when reading resumes mid-file.
     """
     loads = orjson.loads
+    long_digits = _LONG_DIGITS.search
     decode_error = orjson.JSONDecodeError
     readline = stream.readline
     # room for "\r\n" so a line of exactly max_line_bytes is still whole
@@ -71,6 +73,8 @@ def read_lines(
             continue
         try:
             record = loads(raw)
+            if long_digits(raw) is not None:
+                record = _exact(raw)
         except decode_error as exc:
             if not raw.strip():
                 continue
@@ -85,6 +89,24 @@ def read_lines(
             yield line_no, start, raw, record
         else:
             yield line_no, raw, record
+
+
+# orjson reads an integer beyond 64 bits as a float, silently. A run of 19 digits is the
+# shortest text that can be one; such a line (rare) is parsed again by the standard library,
+# whose integers are exact (orjson accepted it, so it is strict JSON).
+_LONG_DIGITS = re.compile(rb"[0-9]{19}")
+
+
+def _exact(raw: bytes) -> Any:
+    import json
+
+    return json.loads(raw)
+
+
+def loads(raw: bytes) -> Any:
+    """One JSON value, integers exact at any size (``orjson.JSONDecodeError`` when invalid)."""
+    value = orjson.loads(raw)
+    return _exact(raw) if _LONG_DIGITS.search(raw) is not None else value
 
 
 def _skip_rest_of_line(stream: BinaryIO) -> int:
@@ -121,12 +143,25 @@ def _json_type(value: object) -> str:
 
 def dumps(record: Any) -> bytes:
     """Compact JSON for one record, ending in a newline; keys keep their insertion order."""
-    return orjson.dumps(record, option=orjson.OPT_APPEND_NEWLINE)
+    try:
+        return orjson.dumps(record, option=orjson.OPT_APPEND_NEWLINE)
+    except orjson.JSONEncodeError:  # an integer beyond 64 bits: orjson refuses it
+        return _dumps_exact(record) + b"\n"
+
+
+def _dumps_exact(value: Any, sort_keys: bool = False) -> bytes:
+    import json
+
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=sort_keys)
+    return text.encode("utf-8")
 
 
 def dumps_sorted(value: Any) -> bytes:
     """Compact JSON with sorted keys (for hashing and lock files), no newline."""
-    return orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
+    try:
+        return orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
+    except orjson.JSONEncodeError:
+        return _dumps_exact(value, sort_keys=True)
 
 
 def read_record_at(stream: BinaryIO, offset: int) -> Any:
@@ -136,7 +171,7 @@ def read_record_at(stream: BinaryIO, offset: int) -> Any:
     raw = stream.readline()
     if offset == 0 and raw[:3] == BOM:
         raw = raw[3:]
-    return orjson.loads(raw)  # trailing "\r\n" is whitespace to JSON
+    return loads(raw)  # trailing "\r\n" is whitespace to JSON
 
 
 class Writer:
@@ -164,7 +199,7 @@ class Writer:
 
     def write_record(self, record: Any) -> None:
         """Write one record as compact JSON."""
-        self._buffer += orjson.dumps(record, option=orjson.OPT_APPEND_NEWLINE)
+        self._buffer += dumps(record)
         if self._line_buffered or len(self._buffer) >= _WRITE_CHUNK:
             self.flush()
 
