@@ -7,7 +7,7 @@ DEV := evals/i18n-prompt/cases/dev
 BASE := evals/i18n-prompt/baselines
 EX := examples/domain_semantic_quality
 
-.PHONY: install demo test lint evals bench schemas clean
+.PHONY: install demo test lint evals bench schemas golden clean
 
 install: $(STAMP)
 	@# PYTHONDONTWRITEBYTECODE may be set here; byte-compile so every filter starts fast.
@@ -68,6 +68,10 @@ lint: install
 bench: install
 	$(BIN)/python -m pip install -q -e '.[bench]'
 	$(BIN)/python tools/bench.py
+
+# Rewrite the expected files of the golden cases (tests/cases/) from what the commands do now.
+golden: install
+	CAPEVAL_UPDATE_GOLDEN=1 $(BIN)/python -m pytest -q tests/test_cases.py
 
 # Regenerate the compiled schema validators after editing lib/capeval/schemas/*.json.
 schemas: install
