@@ -7,7 +7,7 @@ DEV := evals/i18n-prompt/cases/dev
 BASE := evals/i18n-prompt/baselines
 EX := examples/domain_semantic_quality
 
-.PHONY: install demo test lint evals bench schemas golden clean
+.PHONY: install demo test lint docs evals bench schemas golden clean
 
 install: $(STAMP)
 	@# PYTHONDONTWRITEBYTECODE may be set here; byte-compile so every filter starts fast.
@@ -61,9 +61,17 @@ test: install
 evals: install
 	PATH="$(CURDIR)/$(BIN):$$PATH" evals/run
 
+DOCS := README.md $(wildcard docs/*.md)
+
 lint: install
 	$(BIN)/ruff check lib bin tests tools
 	$(BIN)/ruff format --check lib bin tests tools
+	@# the tables generated from the code (--help, codes.py) must be fresh: make docs
+	$(BIN)/cog --check -I tools $(DOCS)
+
+# Regenerate the docs tables from the code (options from --help, the code table).
+docs: install
+	$(BIN)/cog -r -I tools $(DOCS)
 
 bench: install
 	$(BIN)/python -m pip install -q -e '.[bench]'

@@ -1,9 +1,9 @@
-"""make bench: capeval's throughput, memory and start-up as ratios against a floor (SPEC §10).
+"""make bench: capeval's throughput, memory and start-up as ratios against a floor.
 
 The floor is measured in the same run on the same file: a bare Python loop that
 ``orjson.loads`` and ``orjson.dumps`` each line. Every figure is printed next to its goal;
 nothing here asserts (performance is never a test). ``BENCH_N`` sets the number of cases
-(default 200000; SPEC's figures are for 1,000,000).
+(default 200000; the contract's figures are for 1,000,000).
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ A record flows one way::
 * ``diagnostics`` is the Diagnostic record, its stderr line, the JSONL sink and the counts.
 * ``cli`` is the Typer app factory and the run loop every filter shares.
 * ``codes`` defines every stable code once.
-* ``config`` is the review configuration (YAML, SPEC §7) that validate, scores and report read.
+* ``config`` is the review configuration (YAML) that validate, scores and report read.
 * ``schemas`` holds the JSON Schemas of every record kind and their compiled validators.
 * ``validate`` is cap-validate: kind detection, schema, contract rules.
 * ``placeholders`` turns strings into placeholder tokens, one module per syntax, and compares.

@@ -1,4 +1,4 @@
-"""The check engine (SPEC §6): cap-check and its single-assertion siblings.
+"""The check engine: cap-check and its single-assertion siblings.
 
 Cases stream from the inputs; ``--candidates FILE`` is indexed first (case_id → byte offsets
 of its candidate lines, and the systems in order of first appearance), then each case's
@@ -45,7 +45,7 @@ CandidatesOption = Annotated[
 ]
 SeverityOption = Annotated[
     str | None,
-    typer.Option(metavar="hard", help="Run only assertions of this severity (hard or report)."),
+    typer.Option(metavar="LEVEL", help="Run only assertions of this severity (hard or report)."),
 ]
 NoOrphansOption = Annotated[
     bool,
@@ -214,7 +214,7 @@ def _system_name(system: Any) -> str:
 
 
 def cut_evidence(value: Any) -> Any:
-    """Evidence with every string cut to 200 characters (SPEC §3.3)."""
+    """Evidence with every string cut to 200 characters."""
     if not value:
         return value
     if isinstance(value, str):

@@ -1,7 +1,7 @@
 """The chassis every filter shares: one Typer app factory, common options, and the run loop.
 
 A filter is a function ``body(run: Run, **its_options)`` decorated with ``@filter_command``.
-The decorator adds the common options of SPEC §2 (inputs, ``-o``, ``--diagnostics``, ``-q``,
+The decorator adds the common options of the contract (inputs, ``-o``, ``--diagnostics``, ``-q``,
 ``--progress``, ``--exit-zero``, ``--line-buffered``, ``--max-line-bytes``, ``--version``)
 and turns the function into ``main()``. ``Run`` opens the streams, reads records, emits
 diagnostics, prints the closing summary and maps what happened to the exit status:
@@ -425,6 +425,7 @@ def filter_command(tool: str) -> Callable[[Callable[..., None]], Callable[[], No
             app(args=argv, prog_name=tool)
 
         main.__doc__ = body.__doc__
+        main.app = app  # type: ignore[attr-defined]  # the Typer app, for docs generated from --help
         return main
 
     return decorate

@@ -1,4 +1,4 @@
-"""The review configuration (SPEC §7): score range, threshold, flags, profiles, tier.
+"""The review configuration: score range, threshold, flags, profiles, tier.
 
 Shared by cap-validate (score range, flags, profiles, privacy_as_error), cap-aggregate-scores
 and cap-render-report, so it lives beside them rather than inside one of them.
@@ -87,7 +87,7 @@ class Config:
     disagreement_spread: int = 2
     blocking_flags: tuple[str, ...] = DEFAULT_BLOCKING_FLAGS
     profiles: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: dict(DEFAULT_PROFILES))
-    # None: derived from the data (SPEC §7)
+    # None: derived from the data
     evidence_tier: str | None = None
     privacy_as_error: bool = False
 

@@ -1,4 +1,4 @@
-"""Diagnostics (SPEC §2): one compiler-style line on stderr each, optionally JSON Lines too.
+"""Diagnostics: one compiler-style line on stderr each, optionally JSON Lines too.
 
     cap-validate: cases.jsonl:12: placeholder.printf.001: error: schema.enum: \
         /assertions/0/severity must be one of hard, report

@@ -1,4 +1,4 @@
-"""JSON Lines in and out (SPEC §2): the only module that touches orjson.
+"""JSON Lines in and out: the only module that touches orjson.
 
 Reading accepts a UTF-8 BOM on a file's first line, ``\\r\\n`` endings, blank lines (skipped
 but counted, so line numbers are physical lines from 1) and a missing final newline. A line

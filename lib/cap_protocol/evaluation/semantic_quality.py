@@ -1,11 +1,11 @@
-"""The seed's harness command, a thin alias of ``cap-aggregate-scores --format json``.
+"""The review protocol's harness command, a thin alias of ``cap-aggregate-scores --format json``.
 
     python -m cap_protocol.evaluation.semantic_quality --cases CASES.jsonl --scores SCORES.jsonl
 
 ``--scores FILE`` (repeatable) becomes an input file of ``cap-aggregate-scores``; every other
 argument (``--cases``, ``--roster``, ``--config``, ``--fail-on-gate``, ``-q``…) is passed on
 unchanged, and ``--format json`` is added unless a format is given. The document printed is
-the seed's report shape: separate_from_cap_conformance, synthetic_only,
+the review protocol's report shape: separate_from_cap_conformance, synthetic_only,
 external_expert_validation, per-case status, per-criterion averages and blocking flags.
 """
 
@@ -15,7 +15,7 @@ import sys
 
 
 def aggregate_scores_argv(argv: list[str]) -> list[str]:
-    """The ``cap-aggregate-scores`` arguments that do what seed arguments ``argv`` ask."""
+    """The ``cap-aggregate-scores`` arguments that do what the harness arguments ``argv`` ask."""
     translated: list[str] = []
     scores: list[str] = []
     has_format = False

@@ -1,4 +1,4 @@
-"""``forbidden_renderings`` (SPEC §5.5): renderings that must not occur in the candidate.
+"""``forbidden_renderings``: renderings that must not occur in the candidate.
 
 Params: ``patterns`` (literal strings), ``regex`` (regular expressions in the syntax of the
 ``regex`` module, version 0 — a superset of ``re``), ``case_sensitive`` (default true; applies

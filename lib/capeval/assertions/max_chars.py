@@ -1,4 +1,4 @@
-"""``max_chars`` (SPEC §5.6): the candidate fits a length budget.
+"""``max_chars``: the candidate fits a length budget.
 
 ``max`` comes from the params, else the case's ``context.max_chars``. Units:
 
@@ -9,7 +9,7 @@
 * ``columns``: East Asian Width ``W``/``F`` count 2, combining and enclosing marks and format
   characters (``Mn``, ``Me``, ``Cf``) 0, everything else 1.
 
-Lengths are measured on the NFC-normalised candidate text (SPEC §5). A length equal to the
+Lengths are measured on the NFC-normalised candidate text. A length equal to the
 limit passes.
 """
 
@@ -101,7 +101,7 @@ def _limit(case: dict, params: dict) -> int | None:
 
 
 def param_errors(case: dict, params: dict) -> list[str]:
-    """SPEC §4: a ``max_chars`` with no ``max`` and no ``context.max_chars`` is invalid."""
+    """the contract: a ``max_chars`` with no ``max`` and no ``context.max_chars`` is invalid."""
     if _limit(case, params) is None:
         return ["max_chars: no limit (give params.max or the case's context.max_chars)"]
     return []

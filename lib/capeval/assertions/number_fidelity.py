@@ -1,4 +1,4 @@
-"""``number_fidelity`` (SPEC §5.3): the source's numbers reappear in the candidate by value.
+"""``number_fidelity``: the source's numbers reappear in the candidate by value.
 
 A number is a run of Unicode decimal digits with optional grouping and decimal separators and
 a leading sign (``-``, ``+``, ``−``) when not preceded by a letter or digit. The source is read
@@ -7,7 +7,7 @@ Babel, loaded once per locale and process). Comparison is by value and multiplic
 order; a candidate number written exactly as in the source always matches (``2.0`` kept as
 ``2.0`` in French). Numbers inside placeholders are not numbers.
 
-Reading rules where SPEC is silent (README.md, number_fidelity section, lists them):
+Reading rules where the contract is silent (README.md, number_fidelity section, lists them):
 
 * A group separator must be followed by exactly three digits (two for the secondary groups of
   locales that group that way, e.g. ``12,34,567`` in ``hi``); otherwise it ends the number, so

@@ -1,4 +1,4 @@
-"""``placeholder_integrity`` (SPEC §5.1): the source's placeholders survive translation.
+"""``placeholder_integrity``: the source's placeholders survive translation.
 
 Params: ``syntax`` (``auto`` default | ``printf`` | ``python`` | ``icu`` | ``custom``),
 ``allow_reorder`` (default true), ``style`` (python: ``auto`` | ``percent`` | ``brace``),
@@ -149,7 +149,7 @@ def _parse_auto(source: str) -> _ParsedSource:
 
 
 def _python_style(source: str) -> str:
-    """SPEC's ``style: auto``: brace fields and/or ``%`` directives found in the source.
+    """the contract's ``style: auto``: brace fields and/or ``%`` directives found in the source.
 
     ``%`` directives are counted by auto's conservative rule, so a literal ``50% de`` in a
     brace-style source does not make it percent style. With neither, brace fields are read as
@@ -323,7 +323,7 @@ def check(subject: Subject, params: dict[str, Any]) -> Outcome:
 
 
 def param_errors(case: dict, params: dict) -> list[str]:
-    """Contract rules on params beyond the JSON Schema (SPEC §4, §5.1)."""
+    """Contract rules on params beyond the JSON Schema."""
     errors: list[str] = []
     syntax = params.get("syntax", "auto")
     has_pattern = "pattern" in params

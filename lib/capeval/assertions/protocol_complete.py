@@ -1,11 +1,11 @@
 """``protocol_complete``: does a batch response have exactly the structure that was asked for?
 
-SPEC §5.2, seed 001 §4.1. Independent of translation quality: a missing, extra or malformed item
+Independent of translation quality: a missing, extra or malformed item
 or a broken terminator silently shifts every later translation onto the wrong source string, so
 this assertion looks only at the structure of ``raw_response`` (or ``text`` when there is no raw
 response; ``""`` is a response).
 
-Decisions where SPEC is silent (also in README.md, batch protocols section):
+Decisions where the contract is silent (also in README.md, batch protocols section):
 
 * Lines end at ``\\r\\n``, ``\\n`` or a lone ``\\r``; line numbers are 1-based physical lines of
   the response. Blank lines (whitespace only) at the start, at the end and between items are

@@ -1,4 +1,4 @@
-"""``required_tokens`` (SPEC §5.4): literal tokens the candidate must keep.
+"""``required_tokens``: literal tokens the candidate must keep.
 
 The tokens are ``params.tokens``, else the case's ``required_tokens``. Each must occur in the
 candidate (literal, case-sensitive, non-overlapping — ``str.count``) at least

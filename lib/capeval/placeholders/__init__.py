@@ -12,7 +12,7 @@ what these modules find into an ``Outcome``.
 * ``auto`` — mustache tokens, brace fields and conservative ``%`` directives in one scan, so
   that ``100% complete`` stays text; ICU sources are handed to ``icu``.
 * ``icu`` — ICU MessageFormat (a separate parser and comparer with its own branch rules).
-* ``compare`` — SPEC §5.1's reference semantics for token lists (identity, multiplicity,
+* ``compare`` — the reference semantics for token lists (identity, multiplicity,
   unnumbered binding, order), shared by printf, python, custom and auto, and the
   ``Outcome`` builder whose evidence names what is missing, extra and mutated.
 

@@ -1,4 +1,4 @@
-"""``syntax: auto`` — placeholders recognised without being told the syntax (SPEC §5.1).
+"""``syntax: auto`` — placeholders recognised without being told the syntax.
 
 ICU MessageFormat is chosen when the source has a ``plural``, ``select``, ``selectordinal``
 or typed argument, or a rich-text tag (decided by
@@ -43,8 +43,8 @@ _FIELD = (
     rf"\{{(?P<fname>{_IDENT}|[0-9]+)?(?P<facc>(?:\.{_IDENT}|\[[^\[\]{{}}]+\])*)"
     r"(?:!(?P<fconv>[rsa]))?(?::(?P<fspec>[^{}]*))?\}"
 )
-# What may directly follow '%' for it to start a directive. SPEC names '(', 'N$', a flag other
-# than space, a digit, '.' and a conversion letter; a '*' width counts as a digit would, and a
+# What may directly follow '%' for it to start a directive. The contract names '(', 'N$', a flag
+# other than space, a digit, '.' and a conversion letter; a '*' width counts as a digit would, and a
 # length modifier (%lu, %zu, %lld) as part of the conversion. Whatever follows must still
 # complete a directive.
 _PERCENT_START = rf"(?=[(1-9\-+#0'.*{_CONVERSIONS}hlLqjzt]|<PRI)"

@@ -1,8 +1,8 @@
-"""The one comparer for token-list placeholder syntaxes (printf, python, custom; SPEC §5.1).
+"""The one comparer for token-list placeholder syntaxes (printf, python, custom).
 
 An extractor turns a string into an :class:`Extraction`: the placeholders in order of
 appearance plus the syntax errors it met (it recovers after each error and keeps going, so
-the evidence can name everything that is wrong). :func:`compare` then applies SPEC's
+the evidence can name everything that is wrong). :func:`compare` then applies the contract's
 reference semantics to a source and a candidate extraction:
 
 * a placeholder has a *key* (argument number, name, or for unnumbered ones its slot) and a
@@ -215,7 +215,7 @@ def compare(
     candidate: tuple[Placeholder, ...],
     allow_reorder: bool = True,
 ) -> Findings:
-    """SPEC §5.1's three steps on two token lists (syntax errors are the caller's)."""
+    """the contract three steps on two token lists (syntax errors are the caller's)."""
     found = Findings()
     if not source and not candidate:
         return found

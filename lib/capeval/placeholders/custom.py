@@ -1,4 +1,4 @@
-"""Custom placeholders: a user's regular expression or a named preset (SPEC §5.1 ``custom``).
+"""Custom placeholders: a user's regular expression or a named preset (the contract ``custom``).
 
 A token is a match (zero-width matches are skipped); its identity and key are the matched
 text, case-sensitive, so a token is never "mutated": a changed token is one missing and one
@@ -19,7 +19,7 @@ A source that is itself a fragment (an unclosed ``<b>`` continued in another mes
 not an error, and then its candidate's structure is not judged either.
 
 User patterns use the ``regex`` module (compiled once per process) and every match is
-bounded by a timeout (SPEC §11), reported as ``regex_timeout``.
+bounded by a timeout, reported as ``regex_timeout``.
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ __all__ = [
     "with_tag_structure",
 ]
 
-# Per-candidate time bound for a user pattern, as forbidden_renderings (SPEC §5.5).
+# Per-candidate time bound for a user pattern, as forbidden_renderings.
 PATTERN_TIMEOUT_SECONDS = 0.1
 
 PRESETS: dict[str, re.Pattern[str]] = {

@@ -377,7 +377,7 @@ def check_icu(
     tags: bool = True,
     target_locale: str = "",
 ) -> Outcome:
-    """Compare the ICU placeholders of ``source`` and candidate ``text`` (SPEC §5.1).
+    """Compare the ICU placeholders of ``source`` and candidate ``text``.
 
     ``target_locale`` (BCP 47) selects the CLDR plural categories reported in evidence.
     """

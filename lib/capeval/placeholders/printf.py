@@ -1,4 +1,4 @@
-"""C/POSIX printf directives (SPEC §5.1 ``printf``).
+"""C/POSIX printf directives (the contract ``printf``).
 
 Grammar: ``%`` [``N$``] [flags ``-+ #0'``] [width: digits, ``*`` or ``*N$``]
 [``.`` precision: digits, ``*`` or ``*N$``] [length ``hh h l ll L q j z t``] conversion

@@ -1,4 +1,4 @@
-"""Python placeholders: ``%``-formatting and ``str.format`` fields (SPEC §5.1 ``python``).
+"""Python placeholders: ``%``-formatting and ``str.format`` fields (the contract ``python``).
 
 Percent style: ``%`` [``(name)``] [flags ``-+ #0``] [width: digits or ``*``]
 [``.`` precision] [length ``h l L``, accepted and ignored by Python] conversion

@@ -1,6 +1,6 @@
 """Where placeholders are in a text, for checks that must look past them.
 
-``number_fidelity`` reads numbers only outside placeholders (SPEC §5.3: "numbers inside
+``number_fidelity`` reads numbers only outside placeholders (the contract: "numbers inside
 placeholders (any syntax auto detects) are not numbers"): printf and Python directives,
 brace fields and mustache tokens as ``auto`` scans them, ICU argument syntax (whose branch
 texts stay text) and rich-text/XML tags.

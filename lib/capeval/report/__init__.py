@@ -1,4 +1,4 @@
-"""cap-render-report: the sink that renders a record stream for people (SPEC §8).
+"""cap-render-report: the sink that renders a record stream for people.
 
 The stream's kind is recognised from its records: ``kind`` ``case_verdict`` / ``finding`` /
 ``run_summary`` is the output of ``cap-aggregate-scores`` (a review report), ``assertion`` +
@@ -27,7 +27,7 @@ REVIEW, RESULTS = "review", "results"
 DEFAULT_MAX_FAILURES = 1000
 
 _TYPE_NAMES = {str: "string", dict: "object", list: "array", bool: "boolean"}
-# What the report reads of each cap-aggregate-scores record (SPEC §7): field, type.
+# What the report reads of each cap-aggregate-scores record: field, type.
 _AGGREGATION_FIELDS: dict[str, tuple[tuple[str, type], ...]] = {
     "case_verdict": (
         ("case_id", str),

@@ -1,4 +1,4 @@
-"""View models of cap-render-report (SPEC §8): plain dicts computed from the records.
+"""View models of cap-render-report: plain dicts computed from the records.
 
 Two streams, two views:
 
@@ -58,7 +58,7 @@ TIER_MEANING = {
 
 
 def ratio(part: int, whole: int) -> float | None:
-    """``part / whole`` rounded to 4 places (SPEC §2), None when there is nothing to divide."""
+    """``part / whole`` rounded to 4 places, None when there is nothing to divide."""
     return round(part / whole, 4) if whole else None
 
 

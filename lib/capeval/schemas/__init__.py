@@ -1,4 +1,4 @@
-"""The JSON Schemas of every record kind (SPEC §3) and their compiled validators.
+"""The JSON Schemas of every record kind and their compiled validators.
 
 ``<kind>.json`` is the source of truth (draft-07, printable with ``cap-validate
 --print-schema KIND``); ``_compiled_<kind>.py`` is generated from it ahead of time by

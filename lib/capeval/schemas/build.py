@@ -6,7 +6,7 @@ each schema: importing generated code costs ~1 ms where ``fastjsonschema.compile
 
 Deliberate edits to fastjsonschema's output:
 * ``use_default=False``: defaults are never filled in (pass-through is byte-exact);
-* an integer may not be written as ``1.0`` (SPEC §3), so the float escape hatch of
+* an integer may not be written as ``1.0``, so the float escape hatch of
   fastjsonschema's integer test is removed;
 * two speed-ups that keep the logic: item paths as f-strings instead of
   ``str.format(**locals())``, and ``startswith`` for literal-prefix patterns;

@@ -1,4 +1,4 @@
-"""cap-aggregate-scores: reviewer scores → case verdicts, findings, run summary (SPEC §7).
+"""cap-aggregate-scores: reviewer scores → case verdicts, findings, run summary.
 
 Glue only: reading and diagnostics are the chassis' (``capeval.cli``); the rules live in
 ``config`` (the YAML), ``records`` (what a usable case/review/roster line is), ``aggregate``
@@ -36,14 +36,18 @@ def aggregate_scores(
     ] = None,
     config: Annotated[
         str | None,
-        typer.Option("--config", metavar="FILE", help="YAML configuration (SPEC §7 keys)."),
+        typer.Option(
+            "--config",
+            metavar="FILE",
+            help="Review configuration (YAML): score_range, pass_threshold, min_reviewers, ...",
+        ),
     ] = None,
     format_: Annotated[
         str,
         typer.Option(
             "--format",
             metavar="FORMAT",
-            help="jsonl: one record per line; json: one document in the seed's report shape.",
+            help="jsonl: one record per line; json: one document in the harness report shape.",
         ),
     ] = "jsonl",
     partial: Annotated[

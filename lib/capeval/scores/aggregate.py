@@ -1,4 +1,4 @@
-"""Reviews folded into case verdicts, findings and one run summary (SPEC §7).
+"""Reviews folded into case verdicts, findings and one run summary.
 
 Pure: no streams, no diagnostics. ``Aggregation`` takes the accepted cases, the roster and
 the configuration, is fed reviews one at a time (``add``) and ``finish`` returns the records
@@ -83,7 +83,7 @@ def roster_code(
 
 
 def _round4(value: Fraction) -> float:
-    # exact arithmetic, one rounding: no floating-point noise in the output (SPEC §2)
+    # exact arithmetic, one rounding: no floating-point noise in the output
     return float(round(value, 4))
 
 
@@ -369,7 +369,7 @@ class Result:
         return [*self.verdicts, *self.findings, self.summary]
 
     def document(self) -> dict[str, Any]:
-        """The ``--format json`` document: the seed's harness report shape."""
+        """The ``--format json`` document: the review protocol's harness report shape."""
         summary = self.summary
         return {
             "separate_from_cap_conformance": True,

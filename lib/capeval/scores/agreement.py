@@ -1,6 +1,6 @@
 """Inter-reviewer agreement per criterion: Krippendorff's alpha at the ordinal level.
 
-Units are cases, coders are counted reviewers, values are the configured score domain (SPEC
+Units are cases, coders are counted reviewers, values are the configured score domain (the contract
 §7). The ``krippendorff`` package does the arithmetic; it pulls numpy (~110 ms), so it is
 imported here, inside the function, and only when there is something to compute.
 
@@ -44,5 +44,5 @@ def ordinal_alpha(
         value_domain=list(value_domain),
         level_of_measurement="ordinal",
     )
-    # rounded here, once: the same input gives the same bytes (SPEC §2)
+    # rounded here, once: the same input gives the same bytes
     return round(float(alpha), 4) + 0.0, OK

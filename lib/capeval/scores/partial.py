@@ -1,4 +1,4 @@
-"""Mergeable partial records: ``--partial`` is the map, ``--merge`` the reduce (SPEC §12).
+"""Mergeable partial records: ``--partial`` is the map, ``--merge`` the reduce.
 
 A shard run (same ``--cases``/``--roster``/``--config`` as the merge) checks its reviews
 exactly as one run does and writes, in input order, one record per review it kept for a case

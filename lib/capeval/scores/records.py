@@ -2,7 +2,7 @@
 
 The records are checked with the same compiled schemas as cap-validate (``capeval.schemas``),
 then with the contract rules the aggregation relies on, so a bad line becomes a diagnostic
-with a stable code (``schema.<keyword>`` with a JSON pointer, or a contract code of SPEC
+with a stable code (``schema.<keyword>`` with a JSON pointer, or a contract code
 §2.1) instead of a crash. Each ``*_problems`` function returns the problems of one record: a
 schema problem alone (the first found, as fastjsonschema reports), or every contract problem.
 """

@@ -1,4 +1,4 @@
-"""cap-validate: schema and contract rules for every record kind (SPEC §3, §4).
+"""cap-validate: schema and contract rules for every record kind.
 
 Valid records are passed on as their original bytes; every problem is a diagnostic. The
 kind of a record is recognised from its fields unless ``--kind`` names it.

@@ -1,4 +1,4 @@
-"""Record kinds (SPEC §3): recognising a record's kind from its fields, and its unique key."""
+"""Record kinds: recognising a record's kind from its fields, and its unique key."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ KINDS = ("evalcase", "candidate", "result", "quality-case", "review", "roster")
 
 
 def detect_kind(record: dict[str, Any]) -> str | None:
-    """The kind a record's fields say it is, in SPEC §3's order, or None."""
+    """The kind a record's fields say it is, in the contract order, or None."""
     if "schema_version" in record:
         return "evalcase"
     if "reviewer_id" in record:

@@ -1,4 +1,4 @@
-"""SPDX license-expression rule (SPEC §4), on top of the ``license-expression`` library.
+"""SPDX license-expression rule, on top of the ``license-expression`` library.
 
 ``license_problem(expression)`` returns ``None`` for a valid SPDX expression, else a message
 for ``license.invalid``. Valid means: ids from the SPDX list (case-insensitive, deprecated ids

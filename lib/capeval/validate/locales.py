@@ -1,11 +1,12 @@
-"""BCP-47 locale rule (SPEC §4): canonical ⇔ ``langcodes.standardize_tag(tag) == tag``.
+"""BCP-47 locale rule: canonical ⇔ ``langcodes.standardize_tag(tag) == tag``.
 
 ``locale_problem(tag)`` returns ``None`` for a canonical, usable tag, else ``(code, message,
 hint)`` with code ``locale.invalid`` or ``locale.noncanonical`` (hint: the canonical form).
 
 Usable means: it parses, names a language (not ``und``), is not private use (``x-…`` anywhere,
 or a private-use language ``qaa``–``qtz``) and every subtag is registered (``tag_is_valid``).
-Decided here (SPEC is silent): private-use subtags are rejected anywhere in the tag, because a
+Decided here (the contract is silent): private-use subtags are rejected anywhere in the tag,
+because a
 case's locale must name a real language a translation system can be asked for.
 
 langcodes costs ~30-50 ms to import, so tags in ``KNOWN_CANONICAL`` (tested against langcodes)

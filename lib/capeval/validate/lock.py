@@ -1,4 +1,4 @@
-"""Stable case ids: the id lock of ``--lock PATH`` / ``--update-lock`` (SPEC §4).
+"""Stable case ids: the id lock of ``--lock PATH`` / ``--update-lock``.
 
 The lock file is a JSON object ``{id: "sha256:<hex>"}`` with sorted keys, one entry per line
 (so a review diff shows exactly the ids added). The hash is taken over the sorted-key compact
@@ -7,7 +7,7 @@ JSON of a case's *meaning*::
     {"assertions", "context.max_chars", "references", "required_tokens", "source",
      "source_locale", "target_locale"}
 
-with the seed's defaults filled in (``required_tokens`` and ``references`` ``[]``,
+with the review protocol's defaults filled in (``required_tokens`` and ``references`` ``[]``,
 ``context.max_chars`` ``null``, an assertion's empty ``params`` dropped), so writing a default
 out explicitly does not change a case's meaning. Everything else (``domain``, ``tags``,
 ``difficulty``, ``provenance``, ``x-*``) may change without a new id.

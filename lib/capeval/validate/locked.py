@@ -1,4 +1,4 @@
-"""The locked split of ``--locked PATH`` (SPEC §4, seed 001 §2): ``locked.leak``.
+"""The locked split of ``--locked PATH`` (the contract, the source protocol): ``locked.leak``.
 
 Locked cases must never reach prompt composition, so a case read from the inputs that shares
 an id, or a normalised source text (NFKC, casefolded, whitespace collapsed), with a locked case

@@ -1,4 +1,4 @@
-"""The dataset manifest of ``--manifest PATH`` (SPEC §4, §8; seed 000 "Dataset manifest").
+"""The dataset manifest of ``--manifest PATH`` (the review protocol's "Dataset manifest").
 
 One JSON Lines record per accepted case, in input order, keys in this order::
 

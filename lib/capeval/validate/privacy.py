@@ -1,4 +1,4 @@
-"""Direct identifiers and transcripts in free text where only summaries belong (SPEC §4).
+"""Direct identifiers and transcripts in free text where only summaries belong.
 
 ``privacy_findings(text)`` returns the privacy codes found in one string: ``privacy.email``,
 ``privacy.phone``, ``privacy.transcript``. The caller decides the severity (warning, or error
@@ -6,7 +6,7 @@ with ``privacy_as_error``) and which fields are free text (quality-case ``scenar
 ``input_summary``, ``candidate_output``, ``expected_quality_notes``; review ``notes``). The
 matched text is never reported: a privacy finding names the field, not the identifier.
 
-Decisions where SPEC is silent:
+Decisions where the contract is silent:
 * Emails at RFC 2606 names are exempt: ``example.com``/``.net``/``.org`` and their
   subdomains, and the TLDs ``.example``, ``.test``, ``.invalid``, ``.localhost``.
 * A phone number is 8–15 digits written as one (``+`` prefix, or groups joined by spaces,

@@ -1,4 +1,4 @@
-"""Contract rules (SPEC §4) that run on records which passed their schema.
+"""Contract rules that run on records which passed their schema.
 
 ``ContractRules(config, case_criteria).problems(kind, record)`` yields every problem of one
 record as a ``records.Problem``. Stream-wide rules (unique keys, the id lock, the locked

@@ -1,4 +1,4 @@
-"""Credential detection in any string field (SPEC §4 ``secret.detected``, §11).
+"""Credential detection in any string field (the contract ``secret.detected``, §11).
 
 Two stages keep it cheap: ``may_contain_secret(raw)`` is one bytes regex over the line as read
 (most lines never match), and only on a hit ``find_secrets(record)`` walks the string fields.
@@ -8,7 +8,7 @@ echo it.
 Kinds: ``aws_access_key``, ``google_api_key``, ``private_key``, ``github_token``,
 ``slack_token``, ``openai_key``, ``stripe_key``, ``password_assignment`` and ``high_entropy``.
 
-Decisions where SPEC is silent:
+Decisions where the contract is silent:
 * Fields named ``*_hash``, ``*_ref``, ``*_refs`` are exempt from the high-entropy rule (digests
   and references are high-entropy by nature); a recognisable credential *format* (cloud key,
   private key block, service token, assignment) is reported in any field, because a signed URL

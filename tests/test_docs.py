@@ -1,0 +1,60 @@
+"""The user docs: every command and every code documented, generated tables fresh, and nothing
+that points outside the repository (a clone has no working documents beside it)."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from capeval import assertions
+from capeval.codes import DIAGNOSTIC_CODES, ENGINE_RESULT_CODES
+
+ROOT = Path(__file__).resolve().parent.parent
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+TEXT = "\n".join(page.read_text(encoding="utf-8") for page in PAGES)
+COMMANDS = sorted(path.name for path in (ROOT / "bin").glob("cap-*"))
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_every_command_is_in_the_readme_with_its_page(command):
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert f"`{command}`" in readme
+    for page in re.findall(rf"`{command}` \|[^\n]*\(docs/([\w.-]+\.md)\)", readme):
+        assert (ROOT / "docs" / page).is_file()
+
+
+def _all_codes() -> list[str]:
+    codes = [*DIAGNOSTIC_CODES, *ENGINE_RESULT_CODES]
+    for found in assertions.result_codes().values():
+        codes.extend(found)
+    return codes
+
+
+@pytest.mark.parametrize("code", _all_codes())
+def test_every_code_is_documented(code):
+    assert f"`{code}`" in TEXT
+
+
+def test_generated_tables_are_fresh():
+    cog = Path(sys.executable).parent / "cog"
+    if not cog.exists():
+        pytest.skip("cogapp is not installed (make install)")
+    proc = subprocess.run(
+        [str(cog), "--check", "-I", str(ROOT / "tools"), *map(str, PAGES)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr + "\nrun `make docs`"
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)
+def test_docs_stand_on_their_own(page):
+    text = page.read_text(encoding="utf-8")
+    for outside in ("../shared", "SPEC.md", "SPEC §", "§"):
+        assert outside not in text, f"{page.name} points outside the project: {outside}"
+    assert re.search(r"\bSPEC\b", text) is None, page.name
