@@ -14,8 +14,15 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 ROOT = Path(__file__).resolve().parent.parent
+
+# make test is derandomised (the same examples every run: nothing flakes); long randomised
+# runs choose another profile (HYPOTHESIS_PROFILE=random).
+settings.register_profile("derandomised", derandomize=True)
+settings.register_profile("random", derandomize=False)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "derandomised"))
 BIN = Path(sys.executable).parent
 SHARED = ROOT.parent / "shared"
 

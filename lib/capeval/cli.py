@@ -39,6 +39,26 @@ _READ_BUFFER = 1 << 16
 _PROGRESS_EVERY = 8192
 
 
+# Options several commands share, named once (a command's signature then reads in a few lines).
+ConfigOption = Annotated[
+    str | None,
+    typer.Option(
+        "--config",
+        metavar="FILE",
+        help="The review configuration (YAML): score_range, pass_threshold, min_reviewers, "
+        "disagreement_spread, blocking_flags, profiles, evidence_tier, privacy_as_error.",
+    ),
+]
+RosterOption = Annotated[
+    str | None,
+    typer.Option(
+        "--roster",
+        metavar="FILE",
+        help="The reviewer roster (JSON Lines): roles, qualifications, conflicts, assignments.",
+    ),
+]
+
+
 class UsageError(Exception):
     """A wrong command line or configuration: reported as ``usage`` and exit 2."""
 

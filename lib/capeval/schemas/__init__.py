@@ -21,10 +21,6 @@ Validator = Callable[[Any], Any]
 _validators: dict[str, Validator] = {}
 
 
-def kinds() -> list[str]:
-    return sorted(path.stem for path in HERE.glob("*.json"))
-
-
 def schema_text(kind: str) -> str:
     """The schema of ``kind`` as shipped (KeyError when unknown)."""
     path = HERE / f"{kind}.json"

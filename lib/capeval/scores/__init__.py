@@ -12,7 +12,7 @@ from typing import Annotated, Any
 
 import typer
 
-from capeval.cli import Run, UsageError, filter_command
+from capeval.cli import ConfigOption, RosterOption, Run, UsageError, filter_command
 from capeval.records import STATUSES, Problem, case_id_of
 
 TOOL = "cap-aggregate-scores"
@@ -26,22 +26,8 @@ def aggregate_scores(
         str,
         typer.Option("--cases", metavar="FILE", help="The quality cases (JSON Lines)."),
     ],
-    roster: Annotated[
-        str | None,
-        typer.Option(
-            "--roster",
-            metavar="FILE",
-            help="Reviewer roster (JSON Lines); only its assigned, unconflicted reviewers count.",
-        ),
-    ] = None,
-    config: Annotated[
-        str | None,
-        typer.Option(
-            "--config",
-            metavar="FILE",
-            help="Review configuration (YAML): score_range, pass_threshold, min_reviewers, ...",
-        ),
-    ] = None,
+    roster: RosterOption = None,
+    config: ConfigOption = None,
     format_: Annotated[
         str,
         typer.Option(

@@ -19,12 +19,15 @@ from capeval.records import (
     BLOCKED,
     BLOCKING_FINDINGS,
     CASE_NOT_PASS,
+    CASE_VERDICT,
     CONFLICTED_REVIEWER,
     DISAGREEMENT,
+    FINDING,
     NEEDS_REVIEW,
     NEEDS_REVISION,
     NO_EXPERT_VALIDATION,
     PASS,
+    RUN_SUMMARY,
     STATUSES,
     SYNTHETIC_EVIDENCE,
     UNASSIGNED_REVIEWER,
@@ -149,22 +152,32 @@ class Aggregation:
     def _verdict(
         self, entry: _CaseReviews
     ) -> tuple[dict[str, Any], list[dict[str, Any]], list[Review]]:
-        config = self.config
+        """One case's verdict record, its findings, and the reviews that counted."""
         case = entry.case
-        case_id = case.case_id
         ordered = sorted(entry.reviews.items())
         counted = [review for _, (review, code) in ordered if code is None]
+        raised = _raised_flags(counted)
+        flags = [flag for flag in self.config.blocking_flags if flag in raised]
+        tally = self._criteria(case, counted)
+        status = _status(flags, tally)
+        findings = self._status_findings(case.case_id, status, raised, flags, tally)
+        findings += _review_findings(case, ordered)
+        verdict = {
+            "kind": CASE_VERDICT,
+            "case_id": case.case_id,
+            "profile": case.profile,
+            "status": status,
+            "criteria": tally.criteria,
+            "blocking_flags": flags,
+            "reviewers": [review.reviewer_id for review in counted],
+            "reasons": tally.reasons(flags),
+        }
+        return verdict, findings, counted
 
-        raised: dict[str, list[str]] = {}
-        for review in counted:
-            for flag in review.blocking_flags:
-                raised.setdefault(flag, []).append(review.reviewer_id)
-        flags = [flag for flag in config.blocking_flags if flag in raised]
-
-        criteria: dict[str, dict[str, Any]] = {}
-        too_few: list[str] = []
-        disagreements: list[tuple[str, int, int]] = []
-        below: list[tuple[str, float]] = []
+    def _criteria(self, case: Case, counted: list[Review]) -> _CriteriaTally:
+        """Per criterion: mean, n, range, and whether it has enough, agreeing, passing scores."""
+        config = self.config
+        tally = _CriteriaTally()
         for criterion in case.criteria:
             scores = [r.scores[criterion] for r in counted if criterion in r.scores]
             n = len(scores)
@@ -178,12 +191,12 @@ class Aggregation:
             disagree = n >= 2 and high - low >= config.disagreement_spread
             meets = exact_mean is not None and exact_mean >= self._threshold
             if not enough:
-                too_few.append(criterion)
+                tally.too_few.append(criterion)
             if disagree:
-                disagreements.append((criterion, low, high))
+                tally.disagreements.append((criterion, low, high))
             if exact_mean is not None and not meets:
-                below.append((criterion, mean))
-            criteria[criterion] = {
+                tally.below.append((criterion, mean))
+            tally.criteria[criterion] = {
                 "mean": mean,
                 "n": n,
                 "min": low,
@@ -191,75 +204,35 @@ class Aggregation:
                 # the criterion alone would let the case pass
                 "passed": enough and not disagree and meets,
             }
+        return tally
 
-        reasons = [f"flag:{flag}" for flag in flags]
-        reasons += [f"too_few_reviewers:{c}" for c in too_few]
-        reasons += [f"disagreement:{c}" for c, _, _ in disagreements]
-        reasons += [f"below_threshold:{c}" for c, _ in below]
-        if flags:
-            status = BLOCKED
-        elif too_few or disagreements:
-            status = NEEDS_REVIEW
-        elif below:
-            status = NEEDS_REVISION
-        else:
-            status = PASS
-
+    def _status_findings(
+        self,
+        case_id: str,
+        status: str,
+        raised: dict[str, list[str]],
+        flags: list[str],
+        tally: _CriteriaTally,
+    ) -> list[dict[str, Any]]:
+        """The findings that explain a status: blocking flags, low means, disagreements."""
+        config = self.config
         findings: list[dict[str, Any]] = []
         if status == BLOCKED:
             raised_by = "; ".join(f"{flag} ({', '.join(raised[flag])})" for flag in flags)
-            findings.append(
-                _finding(
-                    case_id, BLOCKED, True, f"blocking flags from counted reviews: {raised_by}"
-                )
-            )
+            detail = f"blocking flags from counted reviews: {raised_by}"
+            findings.append(_finding(case_id, BLOCKED, True, detail))
         elif status == NEEDS_REVISION:
-            listed = ", ".join(f"{c} mean {_number(m)}" for c, m in below)
+            listed = ", ".join(f"{c} mean {_number(m)}" for c, m in tally.below)
             threshold = _number(config.pass_threshold)
-            findings.append(
-                _finding(case_id, NEEDS_REVISION, False, f"below threshold {threshold}: {listed}")
+            detail = f"below threshold {threshold}: {listed}"
+            findings.append(_finding(case_id, NEEDS_REVISION, False, detail))
+        for criterion, low, high in tally.disagreements:
+            detail = (
+                f"{criterion} scores range {low}..{high} "
+                f"(spread {high - low} >= {config.disagreement_spread})"
             )
-        for criterion, low, high in disagreements:
-            findings.append(
-                _finding(
-                    case_id,
-                    DISAGREEMENT,
-                    False,
-                    f"{criterion} scores range {low}..{high} "
-                    f"(spread {high - low} >= {config.disagreement_spread})",
-                )
-            )
-        listed_criteria = set(case.criteria)
-        for reviewer_id, (review, code) in ordered:
-            if code is not None:
-                detail = f"reviewer {reviewer_id} {_ROSTER_REASON[code]}; review not counted"
-                if review.blocking_flags:
-                    detail += f"; it raised blocking flags: {', '.join(review.blocking_flags)}"
-                findings.append(_finding(case_id, code, bool(review.blocking_flags), detail))
-                continue
-            unknown = [c for c in review.scores if c not in listed_criteria]
-            if unknown:
-                findings.append(
-                    _finding(
-                        case_id,
-                        UNKNOWN_CRITERION,
-                        False,
-                        f"reviewer {reviewer_id} scored criteria the case does not list "
-                        f"(ignored): {', '.join(unknown)}",
-                    )
-                )
-
-        verdict = {
-            "kind": "case_verdict",
-            "case_id": case_id,
-            "profile": case.profile,
-            "status": status,
-            "criteria": criteria,
-            "blocking_flags": flags,
-            "reviewers": [review.reviewer_id for review in counted],
-            "reasons": reasons,
-        }
-        return verdict, findings, counted
+            findings.append(_finding(case_id, DISAGREEMENT, False, detail))
+        return findings
 
     # -- the run -----------------------------------------------------------------------------
     def _summary(
@@ -329,7 +302,7 @@ class Aggregation:
             blockers.append(BLOCKING_FINDINGS)
 
         return {
-            "kind": "run_summary",
+            "kind": RUN_SUMMARY,
             "separate_from_cap_conformance": True,
             "synthetic_only": synthetic_only,
             "external_expert_validation": external,
@@ -344,9 +317,71 @@ class Aggregation:
         return entry is not None and entry.independent and bool(entry.qualifications.strip())
 
 
+@dataclass(slots=True)
+class _CriteriaTally:
+    """What one case's criteria say: their figures, and which fall short and why."""
+
+    criteria: dict[str, dict[str, Any]] = field(default_factory=dict)
+    too_few: list[str] = field(default_factory=list)
+    disagreements: list[tuple[str, int, int]] = field(default_factory=list)
+    below: list[tuple[str, float]] = field(default_factory=list)
+
+    def reasons(self, flags: list[str]) -> list[str]:
+        """The verdict's reasons, most serious first."""
+        return [
+            *(f"flag:{flag}" for flag in flags),
+            *(f"too_few_reviewers:{c}" for c in self.too_few),
+            *(f"disagreement:{c}" for c, _, _ in self.disagreements),
+            *(f"below_threshold:{c}" for c, _ in self.below),
+        ]
+
+
+def _raised_flags(counted: list[Review]) -> dict[str, list[str]]:
+    """blocking flag -> the counted reviewers who raised it."""
+    raised: dict[str, list[str]] = {}
+    for review in counted:
+        for flag in review.blocking_flags:
+            raised.setdefault(flag, []).append(review.reviewer_id)
+    return raised
+
+
+def _status(flags: list[str], tally: _CriteriaTally) -> str:
+    """Status precedence: blocked > needs_review > needs_revision > pass."""
+    if flags:
+        return BLOCKED
+    if tally.too_few or tally.disagreements:
+        return NEEDS_REVIEW
+    if tally.below:
+        return NEEDS_REVISION
+    return PASS
+
+
+def _review_findings(
+    case: Case, ordered: list[tuple[str, tuple[Review, str | None]]]
+) -> list[dict[str, Any]]:
+    """Findings about single reviews: not counted (roster), or scoring unlisted criteria."""
+    findings: list[dict[str, Any]] = []
+    listed_criteria = set(case.criteria)
+    for reviewer_id, (review, code) in ordered:
+        if code is not None:
+            detail = f"reviewer {reviewer_id} {_ROSTER_REASON[code]}; review not counted"
+            if review.blocking_flags:
+                detail += f"; it raised blocking flags: {', '.join(review.blocking_flags)}"
+            findings.append(_finding(case.case_id, code, bool(review.blocking_flags), detail))
+            continue
+        unknown = [c for c in review.scores if c not in listed_criteria]
+        if unknown:
+            detail = (
+                f"reviewer {reviewer_id} scored criteria the case does not list "
+                f"(ignored): {', '.join(unknown)}"
+            )
+            findings.append(_finding(case.case_id, UNKNOWN_CRITERION, False, detail))
+    return findings
+
+
 def _finding(case_id: str, code: str, blocking: bool, detail: str) -> dict[str, Any]:
     return {
-        "kind": "finding",
+        "kind": FINDING,
         "case_id": case_id,
         "code": code,
         "blocking": blocking,
@@ -359,10 +394,6 @@ class Result:
     verdicts: list[dict[str, Any]]
     findings: list[dict[str, Any]]
     summary: dict[str, Any]
-
-    @property
-    def can_close(self) -> bool:
-        return self.summary["gate"]["can_close"]
 
     def records(self) -> list[dict[str, Any]]:
         """The output stream: verdicts in --cases order, findings, the run summary."""

@@ -15,57 +15,59 @@ from typing import Annotated, Any
 
 import typer
 
-from capeval.cli import FatalInput, Run, UsageError, filter_command
+from capeval.cli import ConfigOption, FatalInput, Run, UsageError, filter_command
 from capeval.validate.kinds import KINDS
+
+KindOption = Annotated[
+    str | None,
+    typer.Option(metavar="KIND", help=f"Treat every record as this kind: {', '.join(KINDS)}."),
+]
+PrintSchemaOption = Annotated[
+    str | None,
+    typer.Option(metavar="KIND", help="Print the JSON Schema (draft-07) of KIND and exit."),
+]
+QualityCasesOption = Annotated[
+    str | None,
+    typer.Option(
+        "--cases",
+        metavar="FILE",
+        help="Quality cases; reviews may only score the criteria they list.",
+    ),
+]
+LockOption = Annotated[
+    str | None,
+    typer.Option(metavar="PATH", help="Id lock file {id: sha256 of the case's meaning}."),
+]
+UpdateLockOption = Annotated[
+    bool, typer.Option("--update-lock", help="Record new ids in --lock (never changes an entry).")
+]
+LockedOption = Annotated[
+    str | None,
+    typer.Option(
+        metavar="PATH", help="The locked split (file or folder of JSONL): flag leaks into it."
+    ),
+]
+ManifestOption = Annotated[
+    str | None,
+    typer.Option(metavar="PATH", help="Write the dataset manifest of the accepted cases."),
+]
+CheckOnlyOption = Annotated[
+    bool, typer.Option("--check", help="Only report: write no records to stdout (hooks, CI).")
+]
 
 
 @filter_command("cap-validate")
 def validate(
     run: Run,
-    kind: Annotated[
-        str | None,
-        typer.Option(help=f"Treat every record as this kind: {', '.join(KINDS)}."),
-    ] = None,
-    print_schema: Annotated[
-        str | None,
-        typer.Option(metavar="KIND", help="Print the JSON Schema (draft-07) of KIND and exit."),
-    ] = None,
-    config: Annotated[
-        str | None,
-        typer.Option(
-            metavar="FILE",
-            help="Review configuration (YAML): score_range, blocking_flags, profiles, "
-            "privacy_as_error.",
-        ),
-    ] = None,
-    cases: Annotated[
-        str | None,
-        typer.Option(
-            metavar="FILE", help="Quality cases; reviews may only score the criteria they list."
-        ),
-    ] = None,
-    lock: Annotated[
-        str | None,
-        typer.Option(metavar="PATH", help="Id lock file {id: sha256 of the case's meaning}."),
-    ] = None,
-    update_lock: Annotated[
-        bool,
-        typer.Option("--update-lock", help="Record new ids in --lock (never changes an entry)."),
-    ] = False,
-    locked: Annotated[
-        str | None,
-        typer.Option(
-            metavar="PATH", help="The locked split (file or folder of JSONL): flag leaks into it."
-        ),
-    ] = None,
-    manifest: Annotated[
-        str | None,
-        typer.Option(metavar="PATH", help="Write the dataset manifest of the accepted cases."),
-    ] = None,
-    check: Annotated[
-        bool,
-        typer.Option("--check", help="Only report: write no records to stdout (hooks, CI)."),
-    ] = False,
+    kind: KindOption = None,
+    print_schema: PrintSchemaOption = None,
+    config: ConfigOption = None,
+    cases: QualityCasesOption = None,
+    lock: LockOption = None,
+    update_lock: UpdateLockOption = False,
+    locked: LockedOption = None,
+    manifest: ManifestOption = None,
+    check: CheckOnlyOption = False,
 ) -> None:
     """Validate JSON Lines records against their schema and the contract rules.
 

@@ -18,8 +18,6 @@ import unicodedata
 from collections.abc import Iterable
 from typing import Any
 
-LOCKED_LEAK = "locked.leak"
-
 
 def normalized_source(text: str) -> str:
     """NFKC, casefolded, runs of whitespace collapsed to one space, trimmed."""
