@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from capeval.config import Config
 from capeval.jsonl import dumps
 from capeval.records import (
     BLOCKER_MEANING,
@@ -81,14 +82,17 @@ class ReviewTally:
             self.summary = record
 
 
+_DEFAULTS = Config()  # the aggregation's defaults, stated when no --config is given
+
+
 @dataclass(frozen=True)
 class ReviewSettings:
     """The thresholds the report explains (from ``--config``, else the defaults)."""
 
-    pass_threshold: float = 4.0
-    min_reviewers: int = 2
-    disagreement_spread: int = 2
-    score_range: tuple[int, int] = (1, 5)
+    pass_threshold: float = _DEFAULTS.pass_threshold
+    min_reviewers: int = _DEFAULTS.min_reviewers
+    disagreement_spread: int = _DEFAULTS.disagreement_spread
+    score_range: tuple[int, int] = _DEFAULTS.score_range
     from_config: bool = False
 
 

@@ -130,66 +130,78 @@ class _Aggregate:
     def fold_reviews(
         self, *, partial: bool, merge: bool, document: bool, fail_on_gate: bool
     ) -> None:
-        from capeval.scores import aggregate as agg
-        from capeval.scores.partial import partial_review, partial_skipped, read_partial
+        """Read every review (or partial), fold it in, then write the records of the run."""
+        from capeval.scores.partial import partial_review, partial_skipped
+
+        write = self.run.out.write_record
+        for line_no, _raw, record in self.run.records():
+            review = self._read_one(record, line_no, merge)
+            if review is not None and self._add(review, line_no) and partial:
+                write(partial_review(review))
+        if partial:
+            write(partial_skipped(self.aggregation.skipped_reviews))
+            return
+        self._write_result(document, fail_on_gate)
+
+    def _read_one(self, record: dict[str, Any], line_no: int, merge: bool) -> Any:
+        """The review a line holds, or None (skipped, or reported as invalid)."""
+        from capeval.scores.partial import read_partial
         from capeval.scores.records import review_from_record, review_problems
 
-        run = self.run
-        counts = run.counts
-        emit = run.diag.emit
-        config = self.config
-        aggregation = self.aggregation
-        cases = aggregation.case_ids
-        write = run.out.write_record
-
-        for line_no, _raw, record in run.records():
-            if merge:
-                review, skipped, problems = read_partial(record, config)
-                if review is None and not problems:
-                    aggregation.skip(skipped)
-                    counts["skipped"] += skipped
-                    continue
-            else:
-                problems = review_problems(record, config, partial=False)
-                # A review of another case file is skipped once its shape is known, before
-                # its contract is checked: one scores file may serve several case files.
-                if _has_review_shape(problems) and record["case_id"] not in cases:
-                    aggregation.skip(1)
-                    counts["skipped"] += 1
-                    continue
-                review = None if problems else review_from_record(record)
-            if problems:
-                run.emit_problems(problems, record, line=line_no)
-                counts["invalid"] += 1
-                continue
-            outcome = aggregation.add(review)
-            if outcome == agg.DUPLICATE:
-                emit(
-                    "review.duplicate",
-                    f"reviewer {review.reviewer_id} already reviewed this case; the first counts",
-                    file=run.file,
-                    line=line_no,
-                    case_id=review.case_id,
-                )
-                counts["invalid"] += 1
-            elif outcome == agg.SKIPPED:
+        counts = self.run.counts
+        if merge:
+            review, skipped, problems = read_partial(record, self.config)
+            if review is None and not problems:
+                self.aggregation.skip(skipped)
+                counts["skipped"] += skipped
+                return None
+        else:
+            problems = review_problems(record, self.config, partial=False)
+            # A review of another case file is skipped once its shape is known, before its
+            # contract is checked: one scores file may serve several case files.
+            if _has_review_shape(problems) and record["case_id"] not in self.aggregation.case_ids:
+                self.aggregation.skip(1)
                 counts["skipped"] += 1
-            else:
-                counts[outcome] += 1
-                if partial:
-                    write(partial_review(review))
+                return None
+            review = None if problems else review_from_record(record)
+        if problems:
+            self.run.emit_problems(problems, record, line=line_no)
+            counts["invalid"] += 1
+        return review
 
-        if partial:
-            write(partial_skipped(aggregation.skipped_reviews))
-            return
-        result = aggregation.finish()
+    def _add(self, review: Any, line_no: int) -> bool:
+        """Fold one review in; True when it counts (counted or uncounted)."""
+        from capeval.scores import aggregate as agg
+
+        run = self.run
+        outcome = self.aggregation.add(review)
+        if outcome == agg.DUPLICATE:
+            run.diag.emit(
+                "review.duplicate",
+                f"reviewer {review.reviewer_id} already reviewed this case; the first counts",
+                file=run.file,
+                line=line_no,
+                case_id=review.case_id,
+            )
+            run.counts["invalid"] += 1
+            return False
+        if outcome == agg.SKIPPED:
+            run.counts["skipped"] += 1
+            return False
+        run.counts[outcome] += 1
+        return True
+
+    def _write_result(self, document: bool, fail_on_gate: bool) -> None:
+        """The verdicts, findings and run summary (or the --format json document)."""
+        run = self.run
+        result = self.aggregation.finish()
         if document:
             from capeval.jsonl import dumps
 
             run.out.write_bytes(dumps(result.document()))
         else:
             for record in result.records():
-                write(record)
+                run.out.write_record(record)
         summary = result.summary
         counted_statuses = ", ".join(
             f"{summary['counts'][status]} {status}" for status in (*STATUSES, "no_verdict")

@@ -242,27 +242,39 @@ class Aggregation:
         counted: list[Review],
         units: dict[str, list[list[int]]],
     ) -> dict[str, Any]:
-        config = self.config
+        evidence = self._evidence(counted)
+        counts = self._status_counts(verdicts)
+        blockers = self._blockers(verdicts, findings, counts, evidence)
+        return {
+            "kind": RUN_SUMMARY,
+            "separate_from_cap_conformance": True,
+            "synthetic_only": evidence.synthetic_only,
+            "external_expert_validation": evidence.external,
+            "evidence_tier": evidence.tier,
+            "counts": counts,
+            "criteria": self._agreement(units),
+            "gate": {"can_close": not blockers, "blockers": blockers},
+        }
+
+    def _evidence(self, counted: list[Review]) -> _Evidence:
+        """What the run's evidence is: synthetic or not, externally validated, its tier."""
         cases = [entry.case for entry in self._cases.values()]
         known_refused = [r for r in self.refused if r.synthetic is not None]
+        all_refused_known = len(known_refused) == len(self.refused)
         case_synthetic = [c.synthetic for c in cases] + [r.synthetic for r in known_refused]
         review_synthetic = [r.synthetic for r in counted]
         anything_synthetic = any(case_synthetic) or any(review_synthetic)
         # refused cases whose record did not say are not known to be synthetic
-        synthetic_only = (
-            all(case_synthetic)
-            and all(review_synthetic)
-            and len(known_refused) == len(self.refused)
-        )
+        synthetic_only = all(case_synthetic) and all(review_synthetic) and all_refused_known
         external = (
             self.roster is not None
             and bool(counted)
             and not anything_synthetic
-            and len(known_refused) == len(self.refused)
+            and all_refused_known
             and all(self._qualified_independent(r.reviewer_id) for r in counted)
         )
-        if config.evidence_tier is not None:
-            tier = config.evidence_tier
+        if self.config.evidence_tier is not None:
+            tier = self.config.evidence_tier
         elif anything_synthetic:
             tier = "synthetic_onboarding"
         elif (
@@ -273,48 +285,60 @@ class Aggregation:
             tier = "consent_governed_pilot"
         else:
             tier = "expert_authored_challenge"
+        return _Evidence(anything_synthetic, synthetic_only, external, tier)
 
-        counts = {status: 0 for status in STATUSES}
+    def _status_counts(self, verdicts: list[dict[str, Any]]) -> dict[str, int]:
+        counts = dict.fromkeys(STATUSES, 0)
         for verdict in verdicts:
             counts[verdict["status"]] += 1
         counts["no_verdict"] = len(self.refused)
         counts["skipped_reviews"] = self.skipped_reviews
+        return counts
 
+    def _agreement(self, units: dict[str, list[list[int]]]) -> dict[str, dict[str, Any]]:
+        """Per criterion over the run: pooled mean, n, and Krippendorff's ordinal alpha."""
         criteria: dict[str, dict[str, Any]] = {}
         for criterion, per_case in units.items():
             pooled = [score for unit in per_case for score in unit]
-            alpha, alpha_status = ordinal_alpha(per_case, config.value_domain)
+            alpha, alpha_status = ordinal_alpha(per_case, self.config.value_domain)
             criteria[criterion] = {
                 "mean": _round4(Fraction(sum(pooled), len(pooled))) if pooled else None,
                 "n": len(pooled),
                 "alpha": alpha,
                 "alpha_status": alpha_status,
             }
+        return criteria
 
+    def _blockers(
+        self,
+        verdicts: list[dict[str, Any]],
+        findings: list[dict[str, Any]],
+        counts: dict[str, int],
+        evidence: _Evidence,
+    ) -> list[str]:
+        """What keeps the gate closed, in the documented order."""
         blockers: list[str] = []
         if not verdicts or self.refused or counts[PASS] != len(verdicts):
             blockers.append(CASE_NOT_PASS)
-        if tier == "synthetic_onboarding" or anything_synthetic:
+        if evidence.tier == "synthetic_onboarding" or evidence.anything_synthetic:
             blockers.append(SYNTHETIC_EVIDENCE)
-        if not external:
+        if not evidence.external:
             blockers.append(NO_EXPERT_VALIDATION)
         if any(finding["blocking"] for finding in findings):
             blockers.append(BLOCKING_FINDINGS)
-
-        return {
-            "kind": RUN_SUMMARY,
-            "separate_from_cap_conformance": True,
-            "synthetic_only": synthetic_only,
-            "external_expert_validation": external,
-            "evidence_tier": tier,
-            "counts": counts,
-            "criteria": criteria,
-            "gate": {"can_close": not blockers, "blockers": blockers},
-        }
+        return blockers
 
     def _qualified_independent(self, reviewer_id: str) -> bool:
         entry = (self.roster or {}).get(reviewer_id)
         return entry is not None and entry.independent and bool(entry.qualifications.strip())
+
+
+@dataclass(frozen=True, slots=True)
+class _Evidence:
+    anything_synthetic: bool
+    synthetic_only: bool
+    external: bool
+    tier: str
 
 
 @dataclass(slots=True)

@@ -11,6 +11,7 @@ optional (YAML, langcodes, license-expression) is imported only when a run needs
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated, Any
 
 import typer
@@ -77,39 +78,60 @@ def validate(
     \b
     Example:  cap-validate --lock ids.lock.json cases/dev/*.jsonl > /dev/null
     """
-    from capeval import schemas
-
     if print_schema is not None:
-        try:
-            run.out.write_bytes(schemas.schema_text(print_schema).encode("utf-8"))
-        except KeyError:
-            raise UsageError(f"unknown kind {print_schema!r}; kinds: {', '.join(KINDS)}") from None
-        run.counts.clear()
+        _print_schema(run, print_schema)
         return
     if kind is not None and kind not in KINDS:
         raise UsageError(f"unknown kind {kind!r}; kinds: {', '.join(KINDS)}")
     if update_lock and lock is None:
         raise UsageError("--update-lock needs --lock PATH")
+    checker = _record_checker(run, kind, config, cases, lock, update_lock, locked)
+    manifest_out = run.side_output(manifest) if manifest else None
+    _pass_valid_records(run, checker, _discard if check else run.out.write_raw, manifest_out)
+    _write_lock(run, checker.id_lock)
 
+
+def _print_schema(run: Run, kind: str) -> None:
+    from capeval import schemas
+
+    try:
+        run.out.write_bytes(schemas.schema_text(kind).encode("utf-8"))
+    except KeyError:
+        raise UsageError(f"unknown kind {kind!r}; kinds: {', '.join(KINDS)}") from None
+    run.counts.clear()
+
+
+def _record_checker(
+    run: Run,
+    kind: str | None,
+    config: str | None,
+    cases: str | None,
+    lock: str | None,
+    update_lock: bool,
+    locked: str | None,
+) -> Any:
+    """The rules of this run, with its side inputs read (configuration, cases, lock, split)."""
     from capeval.validate.checker import RecordChecker
     from capeval.validate.rules import ContractRules
 
     rules = ContractRules(run.review_config(config), _case_criteria(run, cases) if cases else None)
-    checker = RecordChecker(
+    return RecordChecker(
         rules,
         kind=kind,
         id_lock=_load_lock(run, lock, update_lock) if lock else None,
         locked_split=_load_locked(run, locked) if locked else None,
     )
-    manifest_out = run.side_output(manifest) if manifest else None
+
+
+def _pass_valid_records(
+    run: Run, checker: Any, write_raw: Callable[[bytes], None], manifest_out: Any
+) -> None:
+    """Every record through the checker: its problems reported, its bytes passed on if valid."""
     if manifest_out is not None:
         from capeval.validate.manifest import CASE_KINDS, manifest_entry
-
     counts = run.counts
     counts.update({"valid": 0, "invalid": 0})
-    write_raw = _discard if check else run.out.write_raw
     check_record = checker.check
-
     for line_no, raw, record in run.records():
         record_kind, problems = check_record(raw, record, run.path)
         invalid = bool(problems) and run.emit_problems(problems, record, line=line_no)
@@ -122,7 +144,9 @@ def validate(
         if manifest_out is not None and record_kind in CASE_KINDS:
             manifest_out.write_record(manifest_entry(record_kind, record))
 
-    id_lock = checker.id_lock
+
+def _write_lock(run: Run, id_lock: Any) -> None:
+    """--update-lock: the lock with the accepted new ids, renamed into place at the end."""
     if id_lock is not None and id_lock.needs_writing():
         run.side_output(id_lock.path).writer.write_bytes(id_lock.text().encode("utf-8"))
         run.summary_extra.append(f"{len(id_lock.added)} ids added to {id_lock.path}")
