@@ -6,13 +6,16 @@ A record flows one way::
 
 * ``jsonl`` reads and writes JSON Lines; the only module that touches orjson.
 * ``diagnostics`` is the Diagnostic record, its stderr line, the JSONL sink and the counts.
-* ``cli`` is the Typer app factory and the run loop every filter shares.
+* ``cli`` is the chassis: the Typer app factory, the run loop and the services every filter
+  shares (side files, the review configuration, problems as diagnostics).
+* ``records`` is what filters know about each other's records (problems, pointers, case ids,
+  the AssertionResult builder, statuses); no filter imports another filter's package.
 * ``codes`` defines every stable code once.
 * ``config`` is the review configuration (YAML) that validate, scores and report read.
 * ``schemas`` holds the JSON Schemas of every record kind and their compiled validators.
 * ``validate`` is cap-validate: kind detection, schema, contract rules.
 * ``placeholders`` turns strings into placeholder tokens, one module per syntax, and compares.
-* ``assertions`` is the registry of the v1 vocabulary, one module per assertion.
+* ``assertions`` is the registry of the vocabulary, one module of one shape per assertion.
 * ``check`` joins cases and candidates and runs the selected assertions (cap-check and its
   single-assertion siblings).
 * ``scores`` is cap-aggregate-scores.
