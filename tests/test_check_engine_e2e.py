@@ -292,6 +292,7 @@ def test_a_bug_in_an_assertion_is_internal_exit_2_and_the_run_goes_on(tmp, monke
     stderr = proc.stderr.decode()
     assert proc.returncode == 2, stderr
     assert "protocol.item-count.001: error: internal: required_tokens failed unexpectedly" in stderr
+    assert "at sitecustomize.py:4" in stderr and "KeyError" not in stderr
     assert "assertion.params" not in stderr and "Traceback" not in stderr
     [result] = records(proc.stdout)
     assert result["case_id"] == "protocol.item-count.002" and result["passed"] is True

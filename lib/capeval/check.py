@@ -363,22 +363,16 @@ def _checked(
     try:
         outcome = item.module.check(subject, item.params)
     except ParamsError as exc:
-        run.diag.emit(
-            "assertion.params",
-            f"{item.name}: cannot run with these params: {exc}",
-            file=run.file,
-            line=line_no,
-            case_id=case_id,
-        )
-        return None
+        code, message = "assertion.params", f"{item.name}: cannot run with these params: {exc}"
     except Exception as exc:  # a bug: say so, never disguise it as a bad case
-        run.diag.emit(
+        code, message = (
             "internal",
-            f"{item.name} failed unexpectedly ({type(exc).__name__}: {exc}); please report it",
-            file=run.file,
-            line=line_no,
-            case_id=case_id,
+            f"{item.name} failed unexpectedly {_where(exc)}; please report it",
         )
+    else:
+        code = None
+    if code is not None:
+        run.diag.emit(code, message, file=run.file, line=line_no, case_id=case_id)
         return None
     return assertion_result(
         case_id,
@@ -389,6 +383,17 @@ def _checked(
         outcome.message,
         cut_evidence(outcome.evidence),
     )
+
+
+def _where(exc: BaseException) -> str:
+    """Where a bug surfaced (file:line of the innermost frame), for the bug report."""
+    import traceback
+
+    frames = traceback.extract_tb(exc.__traceback__)
+    if not frames:
+        return ""
+    last = frames[-1]
+    return f"at {os.path.basename(last.filename)}:{last.lineno}"
 
 
 def _is_valid_case(run: Run, line_no: int, case: dict[str, Any]) -> bool:
