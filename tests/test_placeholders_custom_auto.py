@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-import importlib.util
-
 import pytest
 
 from capeval.assertions import ParamsError, Subject
 from capeval.assertions.placeholder_integrity import check, param_errors
 from capeval.placeholders.auto import extract_auto_placeholders, looks_like_icu
 from capeval.placeholders.custom import extract_custom_placeholders
-
-HAS_ICU = importlib.util.find_spec("capeval.placeholders.icu") is not None
 
 
 def verdict(source: str, text: str, target: str = "fr", **params):
@@ -192,7 +188,6 @@ def test_auto_evidence_for_lookalikes():
     assert outcome.evidence["syntax"] == "auto"
 
 
-@pytest.mark.skipif(not HAS_ICU, reason="capeval.placeholders.icu is not installed")
 def test_auto_dispatches_icu_sources():
     source = "{count, plural, one {# file} other {# files}}"
     assert looks_like_icu(source)
