@@ -7,7 +7,7 @@ DEV := evals/i18n-prompt/cases/dev
 BASE := evals/i18n-prompt/baselines
 EX := examples/domain_semantic_quality
 
-.PHONY: install demo test lint docs evals bench schemas golden clean
+.PHONY: install demo test test-browser lint docs evals bench schemas golden clean
 
 install: $(STAMP)
 	@# PYTHONDONTWRITEBYTECODE may be set here; byte-compile so every filter starts fast.
@@ -56,7 +56,13 @@ demo: install
 # The eval baselines first, so pytest's summary is the closing line.
 test: install
 	$(MAKE) --no-print-directory evals
-	$(BIN)/python -m pytest -q tests
+	$(BIN)/python -m pytest -q tests --ignore=tests/browser
+
+# The review form in headless Chromium (Debian chromium + chromium-driver; selenium from PyPI).
+# Screenshots go to build/screenshots/.
+test-browser: install
+	$(BIN)/python -m pip install -q -e '.[browser]'
+	$(BIN)/python -m pytest -q tests/browser
 
 evals: install
 	PATH="$(CURDIR)/$(BIN):$$PATH" evals/run
