@@ -1,0 +1,292 @@
+"""The review form (cap-review-form), the case hash and stale reviews, and the adjudication
+record kind in cap-validate."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from capeval import casehash
+from capeval.config import DEFAULT_FOCUS, DEFAULT_PROFILES, config_from_mapping
+from capeval.validate.checker import RecordChecker
+from capeval.validate.kinds import detect_kind
+from capeval.validate.rules import ContractRules
+
+from conftest import ROOT, jsonl, run_cmd
+
+EX = ROOT / "examples" / "domain_semantic_quality"
+MED = EX / "cap_med_synthetic_cases.jsonl"
+SWE = EX / "cap_swe_synthetic_cases.jsonl"
+ROSTER = EX / "roster.jsonl"
+
+
+def med_cases() -> list[dict]:
+    return [json.loads(line) for line in MED.read_text(encoding="utf-8").splitlines()]
+
+
+def review(case: dict, **extra) -> dict:
+    record = {
+        "case_id": case["case_id"],
+        "reviewer_id": "r1",
+        "reviewer_role": "domain_reviewer",
+        "synthetic": True,
+        "scores": {case["criteria"][0]: 4},
+        "blocking_flags": [],
+    }
+    record.update(extra)
+    return record
+
+
+def adjudication(case: dict, **extra) -> dict:
+    record = {
+        "case_id": case["case_id"],
+        "adjudicator_id": "adj-1",
+        "synthetic": True,
+        "decision": "pass",
+        "rationale": "Both readings are defensible; the output stays bounded.",
+    }
+    record.update(extra)
+    return record
+
+
+# -- the case hash ---------------------------------------------------------------------------
+def test_case_hash_covers_what_a_reviewer_sees_and_nothing_else():
+    case = med_cases()[0]
+    digest = casehash.case_sha256(case)
+    assert re.fullmatch(r"sha256:[0-9a-f]{64}", digest)
+    # key order and fields the reviewer is not shown do not matter
+    assert casehash.case_sha256(dict(reversed(list(case.items())))) == digest
+    for field, value in (("domain", "other"), ("privacy_labels", []), ("x-note", "n")):
+        assert casehash.case_sha256({**case, field: value}) == digest
+    for field in casehash.SEEN_FIELDS:
+        changed = {**case, field: case[field] + ["x"] if field == "criteria" else case[field] + "!"}
+        assert casehash.case_sha256(changed) != digest, field
+
+
+def test_case_hash_is_sha256_of_sorted_compact_utf8_json():
+    case = {**med_cases()[0], "scenario": "Ünïcode — kept as UTF-8"}
+    seen = {name: case[name] for name in casehash.SEEN_FIELDS}
+    text = json.dumps(seen, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    assert casehash.case_sha256(case) == "sha256:" + hashlib.sha256(text.encode()).hexdigest()
+
+
+# -- cap-validate: stale reviews and adjudications -------------------------------------------
+def checker(cases: list[dict]) -> RecordChecker:
+    criteria = {c["case_id"]: frozenset(c["criteria"]) for c in cases}
+    hashes = {c["case_id"]: casehash.case_sha256(c) for c in cases}
+    return RecordChecker(ContractRules(None, criteria, hashes))
+
+
+def codes(found) -> list[str]:
+    return [problem[0] for problem in found[1]]
+
+
+def test_review_with_the_current_case_hash_passes_and_a_changed_case_is_stale():
+    case = med_cases()[0]
+    current = review(case, case_sha256=casehash.case_sha256(case))
+    assert codes(checker([case]).check(b"", current)) == []
+    edited = {**case, "candidate_output": case["candidate_output"] + " Edited."}
+    found = checker([edited]).check(b"", current)
+    assert codes(found) == ["review.stale"]
+    assert found[1][0][1] == "/case_sha256"
+    # without --cases nothing can be compared; a review without a hash is not stale
+    assert codes(RecordChecker().check(b"", current)) == []
+    assert codes(checker([edited]).check(b"", review(case))) == []
+
+
+def test_case_sha256_must_be_a_sha256_digest():
+    case = med_cases()[0]
+    found = checker([case]).check(b"", review(case, case_sha256="md5:abc"))
+    assert codes(found) == ["schema.pattern"]
+
+
+def test_adjudication_is_recognised_and_checked():
+    case = med_cases()[0]
+    record = adjudication(case, criterion=case["criteria"][0])
+    assert detect_kind(record) == "adjudication"
+    check = checker([case])
+    assert codes(check.check(b"", record)) == []
+    assert codes(check.check(b"", record)) == ["adjudication.duplicate"]
+    # the whole case is another key
+    assert codes(check.check(b"", adjudication(case))) == []
+
+
+@pytest.mark.parametrize(
+    ("extra", "code", "pointer"),
+    [
+        ({"criterion": "not_listed"}, "adjudication.criterion_unknown", "/criterion"),
+        (
+            {"override_blocking_flags": ["no_such_flag"]},
+            "adjudication.flag_unknown",
+            "/override_blocking_flags/0",
+        ),
+        ({"case_sha256": "sha256:" + "0" * 64}, "adjudication.stale", "/case_sha256"),
+        ({"decision": "blocked"}, "schema.enum", "/decision"),
+        ({"rationale": "   "}, "schema.pattern", "/rationale"),
+    ],
+)
+def test_adjudication_problems(extra, code, pointer):
+    case = med_cases()[0]
+    found = checker([case]).check(b"", adjudication(case, **extra))
+    assert [(p[0], p[1]) for p in found[1]] == [(code, pointer)]
+
+
+def test_rationale_is_scanned_for_identifiers():
+    case = med_cases()[0]
+    record = adjudication(case, rationale="Asked jane.doe@hospital.org to confirm.")
+    assert codes(checker([case]).check(b"", record)) == ["privacy.email"]
+
+
+def test_cap_validate_reports_review_stale_end_to_end(tmp_path: Path):
+    cases = med_cases()
+    stale = review(cases[1], case_sha256=casehash.case_sha256(cases[0]))
+    fresh = review(cases[0], case_sha256=casehash.case_sha256(cases[0]))
+    reviews = tmp_path / "reviews.jsonl"
+    reviews.write_text(jsonl(fresh, stale), encoding="utf-8")
+    done = run_cmd("cap-validate", "--cases", str(MED), str(reviews))
+    assert done.returncode == 1
+    assert f"reviews.jsonl:2: {cases[1]['case_id']}: error: review.stale: /case_sha256" in (
+        done.stderr.decode()
+    )
+    assert done.stdout.decode() == jsonl(fresh)
+
+
+# -- configuration: focus texts and flag meanings --------------------------------------------
+def test_every_shipped_criterion_has_a_focus_text():
+    for profile, criteria in DEFAULT_PROFILES.items():
+        assert set(DEFAULT_FOCUS[profile]) == set(criteria), profile
+    config = config_from_mapping({})
+    assert config.focus_of("cap-swe/v1", "evidence_grounding").startswith("Claims are grounded")
+    assert config.focus_of("cap-med/v1", "evidence_grounding").startswith("Output does not")
+    assert set(config.flag_meanings) == set(config.blocking_flags)
+
+
+def test_profiles_and_flags_may_carry_their_texts():
+    config = config_from_mapping(
+        {
+            "profiles": {
+                "cap-law/v1": {"citation_accuracy": "Cites only the supplied sources."},
+                "cap-med/v1": ["tone"],
+            },
+            "blocking_flags": {"legal_advice": "Gives individual legal advice.", "other": None},
+        }
+    )
+    assert config.profiles["cap-law/v1"] == ("citation_accuracy",)
+    assert config.focus_of("cap-law/v1", "citation_accuracy") == "Cites only the supplied sources."
+    assert config.profiles["cap-med/v1"][-1] == "tone"
+    assert config.focus_of("cap-med/v1", "tone") is None
+    assert config.blocking_flags == ("legal_advice", "other")
+    assert config.flag_meanings["legal_advice"] == "Gives individual legal advice."
+
+
+# -- cap-review-form -------------------------------------------------------------------------
+def form(*args: str, stdin: str | bytes = b""):
+    return run_cmd("cap-review-form", "--roster", str(ROSTER), *args, stdin=stdin)
+
+
+def inline_blocks(page: str, tag: str) -> list[str]:
+    return re.findall(rf"<{tag}>(.*?)</{tag}>", page, flags=re.DOTALL)
+
+
+def test_form_is_self_contained_and_its_csp_allows_exactly_its_blocks():
+    done = form("--reviewer", "synthetic-med-reviewer-a", str(MED))
+    assert done.returncode == 0, done.stderr
+    page = done.stdout.decode()
+    policy = re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"', page).group(1)
+    directives = dict(part.strip().split(" ", 1) for part in policy.split(";"))
+    assert directives["default-src"] == "'none'"
+    for tag, directive in (("style", "style-src"), ("script", "script-src")):
+        (block,) = inline_blocks(page, tag)
+        digest = base64.b64encode(hashlib.sha256(block.encode()).digest()).decode()
+        assert directives[directive] == f"'sha256-{digest}'"
+    # nothing to fetch: no src/href to another resource, no inline style attributes
+    assert not re.search(r"\s(src|srcset|action)=", page)
+    assert re.findall(r'href="([^"]*)"', page) == [f"#case-{n}" for n in range(1, 10)]
+    assert " style=" not in page
+
+
+def test_form_shows_what_the_reviewer_needs_per_case():
+    done = form("--reviewer", "synthetic-med-reviewer-a", str(MED))
+    page = done.stdout.decode()
+    case = med_cases()[0]
+    section = page.split('id="case-1"', 1)[1].split('id="case-2"', 1)[0]
+    assert f'data-case-sha256="{casehash.case_sha256(case)}"' in section
+    assert 'data-synthetic="true"' in section
+    for field in ("scenario", "expected_quality_notes"):
+        assert case[field].replace("'", "&#39;") in section
+    for criterion in case["criteria"]:
+        assert f'data-criterion="{criterion}"' in section
+        assert DEFAULT_FOCUS["cap-med/v1"][criterion] in section
+    assert section.count('type="radio"') == 5 * len(case["criteria"])
+    assert section.count('type="checkbox"') == 6
+    assert "The output states or implies a diagnosis" in section
+    # every input has a label, every group a legend
+    ids = re.findall(r'<(?:input|textarea)[^>]* id="([^"]+)"', section)
+    labels = set(re.findall(r'<label for="([^"]+)"', section))
+    assert ids and set(ids) <= labels
+    assert section.count("<fieldset") == section.count("<legend>") == len(case["criteria"]) + 1
+
+
+def test_form_follows_the_roster_conflicts_and_assignments():
+    done = form("--reviewer", "synthetic-med-reviewer-c", str(MED))
+    assert done.returncode == 0
+    assert "cap-med-example-009" not in done.stdout.decode()
+    assert "9 read, 8 in_form, 1 conflicted, 0 unassigned, 0 invalid" in done.stderr.decode()
+    done = form("--reviewer", "synthetic-swe-reviewer-c", str(SWE))
+    page = done.stdout.decode()
+    assert re.findall(r'data-case-id="([^"]+)"', page) == [
+        "cap-swe-example-001",
+        "cap-swe-example-005",
+    ]
+    assert "9 read, 2 in_form, 0 conflicted, 7 unassigned, 0 invalid" in done.stderr.decode()
+
+
+def test_case_text_cannot_become_markup_or_script():
+    case = {**med_cases()[0], "candidate_output": "</script><script>alert(1)</script><b>x</b>"}
+    done = form("--reviewer", "synthetic-med-reviewer-a", stdin=jsonl(case))
+    page = done.stdout.decode()
+    assert "&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;b&gt;x&lt;/b&gt;" in page
+    assert page.count("<script>") == 1
+
+
+def test_synthetic_option_and_score_range_from_config(tmp_path: Path):
+    config = tmp_path / "config.yaml"
+    config.write_text("score_range: [0, 3]\npass_threshold: 2\n", encoding="utf-8")
+    real = {**med_cases()[0], "synthetic": False, "governance_ref": "gov://synthetic/board-1"}
+    done = form(
+        "--reviewer", "synthetic-med-reviewer-a", "--config", str(config), stdin=jsonl(real)
+    )
+    page = done.stdout.decode()
+    assert 'data-synthetic="false"' in page
+    assert re.findall(r'type="radio" id="c1-1-(\d)"', page) == ["0", "1", "2", "3"]
+    assert ">0 (lowest)<" in page and ">3 (highest)<" in page
+    done = form("--reviewer", "synthetic-med-reviewer-a", "--synthetic", stdin=jsonl(real))
+    assert 'data-synthetic="true"' in done.stdout.decode()
+
+
+def test_bad_cases_are_diagnostics_and_the_rest_is_the_form():
+    cases = med_cases()
+    unknown_profile = {**cases[1], "profile": "cap-law/v1"}
+    no_consent = {**cases[2], "synthetic": False}
+    lines = jsonl(cases[0], unknown_profile, no_consent, cases[0], "{not json")
+    done = form("--reviewer", "synthetic-med-reviewer-a", stdin=lines)
+    assert done.returncode == 1
+    err = done.stderr.decode()
+    assert "<stdin>:2: cap-med-example-002: error: case.profile_unknown: /profile" in err
+    assert "<stdin>:3: cap-med-example-003: error: consent.missing" in err
+    assert "<stdin>:4: cap-med-example-001: error: id.duplicate" in err
+    assert "<stdin>:5: error: jsonl.invalid_json" in err
+    assert "5 read, 1 in_form, 0 conflicted, 0 unassigned, 4 invalid" in err
+    assert done.stdout.decode().count('class="case"') == 1
+
+
+def test_reviewer_not_in_the_roster_is_a_usage_error():
+    done = form("--reviewer", "nobody", str(MED))
+    assert done.returncode == 2
+    assert "error: usage: reviewer 'nobody' is not in the roster" in done.stderr.decode()
+    assert done.stdout == b""
