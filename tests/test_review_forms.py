@@ -290,3 +290,87 @@ def test_reviewer_not_in_the_roster_is_a_usage_error():
     assert done.returncode == 2
     assert "error: usage: reviewer 'nobody' is not in the roster" in done.stderr.decode()
     assert done.stdout == b""
+
+
+# -- agreement per reviewer ------------------------------------------------------------------
+def items_of(table: dict[str, dict[str, int]]) -> dict:
+    """{case: {reviewer: score}} for one criterion → the items of reviewer_agreement."""
+    return {(case, "c"): scores for case, scores in table.items()}
+
+
+def test_reviewer_deviation_and_pairs_by_hand():
+    from capeval.scores.reviewers import reviewer_agreement
+
+    records = reviewer_agreement(
+        items_of(
+            {
+                "k1": {"a": 5, "b": 4, "c": 1},
+                "k2": {"a": 4, "b": 4},
+                "k3": {"a": 2},
+            }
+        ),
+        [1, 2, 3, 4, 5],
+    )
+    by_id = {r["reviewer_id"]: r for r in records}
+    assert [r["reviewer_id"] for r in records] == ["a", "b", "c"]
+    # a: k1 5 - mean(4, 1) = 2.5; k2 4 - 4 = 0 -> mean 1.25; k3 has no one to compare with
+    assert by_id["a"]["n"] == 3 and by_id["a"]["compared"] == 2
+    assert by_id["a"]["mean_deviation"] == 1.25
+    assert by_id["a"]["mean_abs_deviation"] == 1.25
+    # c: 1 - mean(5, 4) = -3.5
+    assert by_id["c"]["mean_deviation"] == -3.5
+    pair = by_id["a"]["pairs"]["b"]
+    assert pair["n"] == 2 and pair["exact"] == 0.5 and pair["adjacent"] == 1.0
+    assert by_id["c"]["pairs"]["a"]["exact"] == 0.0
+    assert by_id["c"]["pairs"]["a"]["adjacent"] == 0.0
+    # one shared item with no variation: alpha undefined
+    only = reviewer_agreement(items_of({"k": {"a": 3, "b": 3}}), [1, 2, 3, 4, 5])
+    assert only[0]["pairs"]["b"] == {
+        "n": 1,
+        "exact": 1.0,
+        "adjacent": 1.0,
+        "alpha": None,
+        "alpha_status": "undefined",
+    }
+    assert only[0]["outlier"] is False
+
+
+def test_pairwise_alpha_is_the_ordinal_alpha_of_the_shared_items():
+    import krippendorff
+
+    from capeval.scores.reviewers import reviewer_agreement
+
+    a = [5, 4, 2, 1, 3, 5]
+    b = [4, 4, 1, 2, 3, 4]
+    table = {f"k{i}": {"a": x, "b": y} for i, (x, y) in enumerate(zip(a, b, strict=True))}
+    (first, _) = reviewer_agreement(items_of(table), [1, 2, 3, 4, 5])
+    expected = krippendorff.alpha(
+        reliability_data=[a, b], level_of_measurement="ordinal", value_domain=[1, 2, 3, 4, 5]
+    )
+    assert first["pairs"]["b"]["alpha"] == round(expected, 4)
+
+
+def test_outlier_is_the_reviewer_apart_from_the_others_never_one_of_two():
+    from capeval.scores.reviewers import reviewer_agreement
+
+    two = {f"k{i}": {"a": 5, "b": 2} for i in range(4)}
+    assert [r["outlier"] for r in reviewer_agreement(items_of(two), [1, 2, 3, 4, 5])] == [
+        False,
+        False,
+    ]
+    three = {f"k{i}": {"a": 4, "b": 4, "c": 1} for i in range(4)}
+    records = reviewer_agreement(items_of(three), [1, 2, 3, 4, 5])
+    assert [r["reviewer_id"] for r in records if r["outlier"]] == ["c"]
+    # too few compared items to name anyone; a higher threshold names no one
+    few = {f"k{i}": {"a": 4, "b": 4, "c": 1} for i in range(2)}
+    assert not any(r["outlier"] for r in reviewer_agreement(items_of(few), [1, 2, 3, 4, 5]))
+    assert not any(r["outlier"] for r in reviewer_agreement(items_of(three), [1, 2, 3, 4, 5], 3.5))
+
+
+def test_outlier_deviation_is_configurable_and_checked():
+    from capeval.config import ConfigError
+
+    assert config_from_mapping({"outlier_deviation": 0.5}).outlier_deviation == 0.5
+    for bad in (0, -1, "1", True):
+        with pytest.raises(ConfigError, match="outlier_deviation"):
+            config_from_mapping({"outlier_deviation": bad})

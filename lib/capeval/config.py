@@ -129,6 +129,7 @@ KEYS: tuple[str, ...] = (
     "profiles",
     "evidence_tier",
     "privacy_as_error",
+    "outlier_deviation",
 )
 
 
@@ -160,6 +161,8 @@ class Config:
     # None: derived from the data
     evidence_tier: str | None = None
     privacy_as_error: bool = False
+    # a reviewer this far (mean absolute score points) from the others may be an outlier
+    outlier_deviation: float = 1.0
 
     @property
     def value_domain(self) -> list[int]:
@@ -233,6 +236,11 @@ def config_from_mapping(data: Any) -> Config:
         if not isinstance(data["privacy_as_error"], bool):
             raise ConfigError("privacy_as_error must be true or false")
         options["privacy_as_error"] = data["privacy_as_error"]
+    if "outlier_deviation" in data:
+        deviation = data["outlier_deviation"]
+        if not _is_number(deviation) or deviation <= 0:
+            raise ConfigError("outlier_deviation must be a number > 0 (score points)")
+        options["outlier_deviation"] = float(deviation)
     return Config(**options)
 
 
