@@ -45,6 +45,15 @@ demo: install
 	  --roster $(EX)/roster.jsonl $(EX)/synthetic_reviewer_scores.jsonl \
 	  | $(BIN)/cap-render-report --roster $(EX)/roster.jsonl | head -60
 	@echo
+	@echo '== cap-review-form: offline review forms for the synthetic cases (open them in a browser) =='
+	mkdir -p build/demo
+	$(BIN)/cap-review-form --roster $(EX)/roster.jsonl --reviewer synthetic-med-reviewer-c \
+	  $(EX)/cap_med_synthetic_cases.jsonl -o build/demo/review-form-synthetic-med-reviewer-c.html
+	$(BIN)/cap-review-form --roster $(EX)/roster.jsonl --reviewer synthetic-swe-reviewer-a \
+	  --config $(EX)/domain_semantic_quality.example.yaml \
+	  $(EX)/cap_swe_synthetic_cases.jsonl -o build/demo/review-form-synthetic-swe-reviewer-a.html
+	@ls -l build/demo/*.html
+	@echo
 	@echo '== the seed commands: a thin alias of cap-aggregate-scores --format json =='
 	$(BIN)/python -m cap_protocol.evaluation.semantic_quality \
 	  --cases $(EX)/cap_med_synthetic_cases.jsonl --scores $(EX)/synthetic_reviewer_scores.jsonl \

@@ -374,3 +374,36 @@ def test_outlier_deviation_is_configurable_and_checked():
     for bad in (0, -1, "1", True):
         with pytest.raises(ConfigError, match="outlier_deviation"):
             config_from_mapping({"outlier_deviation": bad})
+
+
+# -- the adjudication rule (pure) ------------------------------------------------------------
+def adj(criterion=None, decision="pass", overrides=(), who="adj-1"):
+    from capeval.scores.adjudicate import Adjudication
+
+    return Adjudication("k", criterion, who, True, decision, "why", tuple(overrides))
+
+
+def test_a_decision_never_clears_a_flag_without_an_explicit_override():
+    from capeval.scores.adjudicate import resolve
+
+    whole = adj(decision="pass")
+    resolution = resolve(["diagnostic_claim"], [], [whole])
+    assert resolution.flags == ["diagnostic_claim"]
+    assert resolution.overridden == {}
+    assert resolution.unused == [whole]
+    named = adj(overrides=["diagnostic_claim", "secret_or_credential_exposure"])
+    resolution = resolve(["diagnostic_claim", "unsupported_domain_claim"], [], [named])
+    assert resolution.flags == ["unsupported_domain_claim"]
+    assert resolution.overridden == {"diagnostic_claim": named}
+    assert resolution.unused == []
+
+
+def test_holds_are_resolved_by_their_criterion_first_then_by_the_whole_case():
+    from capeval.scores.adjudicate import resolve
+
+    on_eg = adj("evidence_grounding", "needs_revision")
+    whole = adj(None, "pass", who="adj-2")
+    unheld = adj("privacy_minimization")
+    resolution = resolve([], ["evidence_grounding", "tone"], [on_eg, whole, unheld])
+    assert resolution.resolved == {"evidence_grounding": on_eg, "tone": whole}
+    assert resolution.unused == [unheld]  # reviewers who agree are not overruled
