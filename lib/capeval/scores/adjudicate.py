@@ -166,12 +166,20 @@ def resolve(
     )
 
 
-def describe(adjudication: Adjudication) -> dict[str, Any]:
-    """The adjudication as a verdict lists it."""
-    return {
-        "criterion": adjudication.criterion,
-        "adjudicator_id": adjudication.adjudicator_id,
-        "decision": adjudication.decision,
-        "override_blocking_flags": list(adjudication.override_blocking_flags),
-        "rationale": adjudication.rationale,
-    }
+def described(resolution: Resolution, adjudications: Sequence[Adjudication]) -> list[dict]:
+    """The case's adjudications as its verdict lists them, with what each did."""
+    listed = []
+    for adjudication in adjudications:
+        listed.append(
+            {
+                "criterion": adjudication.criterion,
+                "adjudicator_id": adjudication.adjudicator_id,
+                "decision": adjudication.decision,
+                "rationale": adjudication.rationale,
+                "override_blocking_flags": list(adjudication.override_blocking_flags),
+                # what it changed: the held criteria it resolved, the raised flags it cleared
+                "resolved": [c for c, a in resolution.resolved.items() if a is adjudication],
+                "overridden": [f for f, a in resolution.overridden.items() if a is adjudication],
+            }
+        )
+    return listed
