@@ -92,6 +92,8 @@ def assertion_result(
 CASE_VERDICT = "case_verdict"
 FINDING = "finding"
 RUN_SUMMARY = "run_summary"
+# agreement per reviewer: one record per counted reviewer, before the run summary
+REVIEWER_AGREEMENT = "reviewer_agreement"
 
 PASS = "pass"
 NEEDS_REVIEW = "needs_review"
@@ -106,6 +108,9 @@ UNASSIGNED_REVIEWER = "unassigned_reviewer"
 UNKNOWN_REVIEWER = "unknown_reviewer"
 UNKNOWN_CRITERION = "unknown_criterion"
 DISAGREEMENT = "disagreement"
+# an adjudication (cap-aggregate-scores --adjudications) applied, or one that changed nothing
+ADJUDICATED = "adjudicated"
+ADJUDICATION_UNUSED = "adjudication_unused"
 # Findings that restate a case's status (a report shows them with the case, not again).
 STATUS_FINDINGS = frozenset({BLOCKED, NEEDS_REVISION, DISAGREEMENT})
 

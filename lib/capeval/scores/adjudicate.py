@@ -32,12 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from capeval.config import Config
-
-PASS = "pass"
-NEEDS_REVISION = "needs_revision"
-
-# (code, JSON pointer or None, message)
-Problem = tuple[str, str | None, str]
+from capeval.records import Problem, pointer
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +75,7 @@ def adjudication_problems(
     criterion = record.get("criterion")
     if criterion is not None and criterion not in criteria:
         problems.append(
-            (
+            Problem(
                 "adjudication.criterion_unknown",
                 "/criterion",
                 f"case {record['case_id']} does not list criterion {criterion}",
@@ -90,16 +85,16 @@ def adjudication_problems(
     for index, flag in enumerate(record.get("override_blocking_flags", ())):
         if flag not in configured:
             problems.append(
-                (
+                Problem(
                     "adjudication.flag_unknown",
-                    f"/override_blocking_flags/{index}",
+                    pointer("override_blocking_flags", index),
                     f"blocking flag {flag} is not configured",
                 )
             )
     recorded = record.get("case_sha256")
     if recorded is not None and recorded != case_hash:
         problems.append(
-            (
+            Problem(
                 "adjudication.stale",
                 "/case_sha256",
                 f"case {record['case_id']} has changed since it was adjudicated "
@@ -109,7 +104,7 @@ def adjudication_problems(
     entry = roster.get(record["adjudicator_id"])
     if entry is None:
         problems.append(
-            (
+            Problem(
                 "adjudication.adjudicator_unknown",
                 "/adjudicator_id",
                 f"adjudicator {record['adjudicator_id']} is not in the roster",
@@ -117,7 +112,7 @@ def adjudication_problems(
         )
     elif record["case_id"] in entry.conflicts:
         problems.append(
-            (
+            Problem(
                 "adjudication.conflicted",
                 "/adjudicator_id",
                 f"adjudicator {record['adjudicator_id']} has a declared conflict with case "
