@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from capeval import casehash
+from capeval import records
 from capeval.config import DEFAULT_FOCUS, DEFAULT_PROFILES, config_from_mapping
 from capeval.validate.checker import RecordChecker
 from capeval.validate.kinds import detect_kind
@@ -57,28 +57,28 @@ def adjudication(case: dict, **extra) -> dict:
 # -- the case hash ---------------------------------------------------------------------------
 def test_case_hash_covers_what_a_reviewer_sees_and_nothing_else():
     case = med_cases()[0]
-    digest = casehash.case_sha256(case)
+    digest = records.case_sha256(case)
     assert re.fullmatch(r"sha256:[0-9a-f]{64}", digest)
     # key order and fields the reviewer is not shown do not matter
-    assert casehash.case_sha256(dict(reversed(list(case.items())))) == digest
+    assert records.case_sha256(dict(reversed(list(case.items())))) == digest
     for field, value in (("domain", "other"), ("privacy_labels", []), ("x-note", "n")):
-        assert casehash.case_sha256({**case, field: value}) == digest
-    for field in casehash.SEEN_FIELDS:
+        assert records.case_sha256({**case, field: value}) == digest
+    for field in records.CASE_SEEN_FIELDS:
         changed = {**case, field: case[field] + ["x"] if field == "criteria" else case[field] + "!"}
-        assert casehash.case_sha256(changed) != digest, field
+        assert records.case_sha256(changed) != digest, field
 
 
 def test_case_hash_is_sha256_of_sorted_compact_utf8_json():
     case = {**med_cases()[0], "scenario": "Ünïcode — kept as UTF-8"}
-    seen = {name: case[name] for name in casehash.SEEN_FIELDS}
+    seen = {name: case[name] for name in records.CASE_SEEN_FIELDS}
     text = json.dumps(seen, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    assert casehash.case_sha256(case) == "sha256:" + hashlib.sha256(text.encode()).hexdigest()
+    assert records.case_sha256(case) == "sha256:" + hashlib.sha256(text.encode()).hexdigest()
 
 
 # -- cap-validate: stale reviews and adjudications -------------------------------------------
 def checker(cases: list[dict]) -> RecordChecker:
     criteria = {c["case_id"]: frozenset(c["criteria"]) for c in cases}
-    hashes = {c["case_id"]: casehash.case_sha256(c) for c in cases}
+    hashes = {c["case_id"]: records.case_sha256(c) for c in cases}
     return RecordChecker(ContractRules(None, criteria, hashes))
 
 
@@ -88,7 +88,7 @@ def codes(found) -> list[str]:
 
 def test_review_with_the_current_case_hash_passes_and_a_changed_case_is_stale():
     case = med_cases()[0]
-    current = review(case, case_sha256=casehash.case_sha256(case))
+    current = review(case, case_sha256=records.case_sha256(case))
     assert codes(checker([case]).check(b"", current)) == []
     edited = {**case, "candidate_output": case["candidate_output"] + " Edited."}
     found = checker([edited]).check(b"", current)
@@ -144,8 +144,8 @@ def test_rationale_is_scanned_for_identifiers():
 
 def test_cap_validate_reports_review_stale_end_to_end(tmp_path: Path):
     cases = med_cases()
-    stale = review(cases[1], case_sha256=casehash.case_sha256(cases[0]))
-    fresh = review(cases[0], case_sha256=casehash.case_sha256(cases[0]))
+    stale = review(cases[1], case_sha256=records.case_sha256(cases[0]))
+    fresh = review(cases[0], case_sha256=records.case_sha256(cases[0]))
     reviews = tmp_path / "reviews.jsonl"
     reviews.write_text(jsonl(fresh, stale), encoding="utf-8")
     done = run_cmd("cap-validate", "--cases", str(MED), str(reviews))
@@ -215,7 +215,7 @@ def test_form_shows_what_the_reviewer_needs_per_case():
     page = done.stdout.decode()
     case = med_cases()[0]
     section = page.split('id="case-1"', 1)[1].split('id="case-2"', 1)[0]
-    assert f'data-case-sha256="{casehash.case_sha256(case)}"' in section
+    assert f'data-case-sha256="{records.case_sha256(case)}"' in section
     assert 'data-synthetic="true"' in section
     for field in ("scenario", "expected_quality_notes"):
         assert case[field].replace("'", "&#39;") in section
@@ -273,7 +273,8 @@ def test_bad_cases_are_diagnostics_and_the_rest_is_the_form():
     cases = med_cases()
     unknown_profile = {**cases[1], "profile": "cap-law/v1"}
     no_consent = {**cases[2], "synthetic": False}
-    lines = jsonl(cases[0], unknown_profile, no_consent, cases[0], "{not json")
+    no_scenario = {k: v for k, v in cases[3].items() if k != "scenario"}
+    lines = jsonl(cases[0], unknown_profile, no_consent, cases[0], "{not json", no_scenario)
     done = form("--reviewer", "synthetic-med-reviewer-a", stdin=lines)
     assert done.returncode == 1
     err = done.stderr.decode()
@@ -281,7 +282,8 @@ def test_bad_cases_are_diagnostics_and_the_rest_is_the_form():
     assert "<stdin>:3: cap-med-example-003: error: consent.missing" in err
     assert "<stdin>:4: cap-med-example-001: error: id.duplicate" in err
     assert "<stdin>:5: error: jsonl.invalid_json" in err
-    assert "5 read, 1 in_form, 0 conflicted, 0 unassigned, 4 invalid" in err
+    assert "<stdin>:6: cap-med-example-004: error: schema.required: /scenario" in err
+    assert "6 read, 1 in_form, 0 conflicted, 0 unassigned, 5 invalid" in err
     assert done.stdout.decode().count('class="case"') == 1
 
 

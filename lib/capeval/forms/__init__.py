@@ -12,7 +12,7 @@ from typing import Annotated, Any
 
 import typer
 
-from capeval.cli import FatalInput, Run, UsageError, filter_command
+from capeval.cli import Run, UsageError, filter_command
 
 TOOL = "cap-review-form"
 
@@ -58,16 +58,10 @@ def review_form(
     \b
     Example:  cap-review-form --roster roster.jsonl --reviewer r-001 cases.jsonl -o form.html
     """
-    from capeval.config import ConfigError, ConfigUnreadable, load_config
     from capeval.forms import view
+    from capeval.records import Problem, case_id_of
 
-    try:
-        settings = load_config(config)
-    except ConfigUnreadable as exc:
-        run.diag.emit("io.unreadable", f"cannot read configuration: {exc.reason}", file=exc.path)
-        raise FatalInput(config) from None
-    except ConfigError as exc:
-        raise UsageError(str(exc)) from None
+    settings = run.review_config(config)
     entry = _roster_entry(run, roster, reviewer)
 
     counts = run.counts
@@ -75,15 +69,12 @@ def review_form(
     cases: list[dict[str, Any]] = []
     seen: set[str] = set()
     for line_no, _raw, record in run.records():
-        case_id = record.get("case_id") if isinstance(record.get("case_id"), str) else None
+        case_id = case_id_of(record)
         problems = view.case_problems(record, settings)
         if not problems and case_id in seen:
-            problems = [("id.duplicate", "/case_id", f"case {case_id} already read")]
+            problems = [Problem("id.duplicate", "/case_id", f"case {case_id} already read")]
         if problems:
-            for code, pointer, message in problems:
-                run.diag.emit(
-                    code, message, file=run.file, line=line_no, case_id=case_id, path=pointer
-                )
+            run.emit_problems(problems, record, line=line_no)
             counts["invalid"] += 1
             continue
         seen.add(case_id)
@@ -106,25 +97,14 @@ def _roster_entry(run: Run, path: str, reviewer_id: str) -> Any:
     """The roster entry of ``reviewer_id`` (a usage error when the roster lacks it)."""
     from capeval import schemas
     from capeval.forms.view import reviewer_from_record
+    from capeval.records import Problem
 
-    found = None
-    for line_no, _raw, record in run.side_records(path):
-        problem = schemas.problem("roster", record)
-        if problem is not None:
-            code, pointer, message = problem
-            run.diag.emit(code, message, file=path, line=line_no, path=pointer)
-            continue
-        if record["reviewer_id"] == reviewer_id:
-            if found is not None:
-                run.diag.emit(
-                    "id.duplicate",
-                    f"reviewer {reviewer_id} already read (the first counts)",
-                    file=path,
-                    line=line_no,
-                    path="/reviewer_id",
-                )
-                continue
-            found = reviewer_from_record(record)
-    if found is None:
+    entries = run.first_of_each(
+        path,
+        lambda record: schemas.problem("roster", record),
+        lambda record: record["reviewer_id"],
+        lambda key: Problem("id.duplicate", "/reviewer_id", f"reviewer {key} already read"),
+    )
+    if reviewer_id not in entries:
         raise UsageError(f"reviewer {reviewer_id!r} is not in the roster {path}")
-    return found
+    return reviewer_from_record(entries[reviewer_id][1])

@@ -12,11 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from capeval.casehash import case_sha256
 from capeval.config import Config
-
-# (code, JSON pointer or None, message)
-Problem = tuple[str, str | None, str]
+from capeval.records import Problem, case_sha256, pointer
 
 IN_FORM = "in_form"
 CONFLICTED = "conflicted"
@@ -56,7 +53,7 @@ def case_problems(record: dict[str, Any], config: Config) -> list[Problem]:
     profile = config.profiles.get(record["profile"])
     if profile is None:
         problems.append(
-            (
+            Problem(
                 "case.profile_unknown",
                 "/profile",
                 f"profile {record['profile']} is not configured "
@@ -67,9 +64,9 @@ def case_problems(record: dict[str, Any], config: Config) -> list[Problem]:
         for index, criterion in enumerate(record["criteria"]):
             if criterion not in profile:
                 problems.append(
-                    (
+                    Problem(
                         "case.criterion_unknown",
-                        f"/criteria/{index}",
+                        pointer("criteria", index),
                         f"criterion {criterion} is not in profile {record['profile']}",
                     )
                 )
@@ -77,7 +74,7 @@ def case_problems(record: dict[str, Any], config: Config) -> list[Problem]:
         record.get("dataset_consent_ref") or record.get("governance_ref")
     ):
         problems.append(
-            (
+            Problem(
                 "consent.missing",
                 "/dataset_consent_ref",
                 "a non-synthetic case needs dataset_consent_ref or governance_ref before "

@@ -161,7 +161,7 @@ def _discard(raw: bytes) -> None:
 
 def _case_facts(run: Run, path: str) -> tuple[dict[str, frozenset[str]], dict[str, str]]:
     """case_id -> criteria, and case_id -> case hash, of the quality cases in ``--cases``."""
-    from capeval.casehash import case_sha256
+    from capeval.records import case_sha256
 
     criteria: dict[str, frozenset[str]] = {}
     hashes: dict[str, str] = {}

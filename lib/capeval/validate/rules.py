@@ -14,10 +14,9 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from capeval import assertions
-from capeval.casehash import FIELD as CASE_HASH_FIELD
 from capeval.codes import ERROR
 from capeval.config import Config
-from capeval.records import Problem, pointer
+from capeval.records import CASE_HASH_FIELD, Problem, pointer
 from capeval.validate.licenses import KNOWN_VALID, LICENSE_INVALID, license_problem
 from capeval.validate.locales import KNOWN_CANONICAL, locale_problem
 from capeval.validate.privacy import (
@@ -50,7 +49,7 @@ class ContractRules:
         self.config = config or Config()
         # case_id -> criteria of the quality cases of --cases (None: not given)
         self.case_criteria = case_criteria
-        # case_id -> capeval.casehash.case_sha256 of those cases (None: not given)
+        # case_id -> capeval.records.case_sha256 of those cases (None: not given)
         self.case_hashes = case_hashes
         low, high = self.config.score_range
         self.score_low, self.score_high = low, high
