@@ -12,9 +12,8 @@ from typing import Annotated, Any
 
 import typer
 
-from capeval.casehash import case_sha256
 from capeval.cli import ConfigOption, RosterOption, Run, UsageError, filter_command
-from capeval.records import STATUSES, Problem, case_id_of
+from capeval.records import STATUSES, Problem, case_id_of, case_sha256
 
 TOOL = "cap-aggregate-scores"
 FORMATS = ("jsonl", "json")
