@@ -263,3 +263,33 @@ def test_shipped_adjudications_on_the_synthetic_examples():
     assert "### Adjudications" in text
     assert "`synthetic-adjudicator-a`" in text
     assert "### Agreement per reviewer" in text
+
+
+def test_report_names_outlier_reviewers_with_table_and_heat_map(tmp_path):
+    cases = [qcase(f"k{i}", (EG,)) for i in range(4)]
+    reviews = [
+        r
+        for i in range(4)
+        for r in (
+            rev(f"k{i}", "a", {EG: 4}),
+            rev(f"k{i}", "b", {EG: 4 if i % 2 else 5}),
+            rev(f"k{i}", "c", {EG: 1}),
+        )
+    ]
+    (tmp_path / "cases.jsonl").write_text(jsonl(*cases), encoding="utf-8")
+    stream = run_cmd(TOOL, "--cases", str(tmp_path / "cases.jsonl"), stdin=jsonl(*reviews)).stdout
+    agreement = [r for r in records(stream) if r["kind"] == "reviewer_agreement"]
+    assert [(r["reviewer_id"], r["outlier"]) for r in agreement] == [
+        ("a", False),
+        ("b", False),
+        ("c", True),
+    ]
+    html = run_cmd("cap-render-report", "--html", stdin=stream).stdout.decode()
+    assert "Outlier reviewer(s): <code>c</code>" in html
+    assert '<table class="heat">' in html
+    # a and b agree exactly on half their items: the 40-60% band; c never agrees with anyone
+    assert '<td class="heat-2">exact 50.0%' in html
+    assert '<td class="heat-4">exact 0.0%' in html
+    markdown = run_cmd("cap-render-report", stdin=stream).stdout.decode()
+    assert "**Outlier reviewer(s): `c`.**" in markdown
+    assert "outlier reviewer(s), far from the other reviewers of the same cases: c" in markdown

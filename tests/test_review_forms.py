@@ -10,6 +10,8 @@ import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from capeval import records
 from capeval.config import DEFAULT_FOCUS, DEFAULT_PROFILES, config_from_mapping
@@ -409,3 +411,30 @@ def test_holds_are_resolved_by_their_criterion_first_then_by_the_whole_case():
     resolution = resolve([], ["evidence_grounding", "tone"], [on_eg, whole, unheld])
     assert resolution.resolved == {"evidence_grounding": on_eg, "tone": whole}
     assert resolution.unused == [unheld]  # reviewers who agree are not overruled
+
+
+@settings(max_examples=150, deadline=None, derandomize=True)
+@given(
+    st.dictionaries(
+        st.tuples(st.sampled_from(["k1", "k2", "k3", "k4"]), st.sampled_from(["c1", "c2"])),
+        st.dictionaries(st.sampled_from(["a", "b", "c", "d"]), st.integers(1, 5), min_size=1),
+        max_size=8,
+    )
+)
+def test_reviewer_agreement_properties(items):
+    from capeval.scores.reviewers import reviewer_agreement
+
+    records_ = reviewer_agreement(items, [1, 2, 3, 4, 5])
+    by_id = {r["reviewer_id"]: r for r in records_}
+    assert sorted(by_id) == sorted({rid for scores in items.values() for rid in scores})
+    for record in records_:
+        assert record["compared"] <= record["n"]
+        if record["compared"]:
+            assert abs(record["mean_deviation"]) <= record["mean_abs_deviation"] <= 4
+        for other, pair in record["pairs"].items():
+            assert by_id[other]["pairs"][record["reviewer_id"]] == pair  # symmetric
+            assert 0 <= pair["exact"] <= pair["adjacent"] <= 1
+            assert (pair["alpha"] is None) == (pair["alpha_status"] == "undefined")
+    # with two reviewers nobody is singled out
+    if len(by_id) == 2:
+        assert not any(r["outlier"] for r in records_)
