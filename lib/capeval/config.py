@@ -1,13 +1,16 @@
 """The review configuration: score range, threshold, flags, profiles, tier.
 
-Shared by cap-validate (score range, flags, profiles, privacy_as_error), cap-aggregate-scores
-and cap-render-report, so it lives beside them rather than inside one of them.
+Shared by cap-validate (score range, flags, profiles, privacy_as_error), cap-aggregate-scores,
+cap-render-report and cap-review-form, so it lives beside them rather than inside one of them.
 
 Every key is optional; an unknown key is a usage error, except keys starting with ``x-``
 (the declared extension point of every capeval record), which are ignored — so a planning
 checklist such as ``examples/domain_semantic_quality/domain_semantic_quality.example.yaml``
 can carry its notes in the same file. ``profiles`` entries add to the default profiles: a new
-name is a new profile, a default name gains the listed criteria it lacks.
+name is a new profile, a default name gains the listed criteria it lacks. A profile may list
+its criteria, or map each criterion to its review focus text; ``blocking_flags`` may likewise
+map each flag to its meaning (both are shown by cap-review-form). ``outlier_deviation`` is
+the threshold of agreement per reviewer (``scores/reviewers.py``).
 
 YAML is imported only when a file is given (start-up budget).
 """
