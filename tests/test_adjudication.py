@@ -293,3 +293,13 @@ def test_report_names_outlier_reviewers_with_table_and_heat_map(tmp_path):
     markdown = run_cmd("cap-render-report", stdin=stream).stdout.decode()
     assert "**Outlier reviewer(s): `c`.**" in markdown
     assert "outlier reviewer(s), far from the other reviewers of the same cases: c" in markdown
+
+
+def test_stale_reviews_are_not_aggregated(tmp_path):
+    (tmp_path / "cases.jsonl").write_text(jsonl(*CASES), encoding="utf-8")
+    current = {**REVIEWS[0], "case_sha256": case_sha256(CASES[0])}
+    stale = {**REVIEWS[1], "case_sha256": case_sha256(CASES[1])}  # another case's content
+    proc = run_cmd(TOOL, "--cases", str(tmp_path / "cases.jsonl"), stdin=jsonl(current, stale))
+    assert proc.returncode == 1
+    assert "<stdin>:2: disagree: error: review.stale: /case_sha256" in proc.stderr.decode()
+    assert verdicts(proc)["disagree"]["reviewers"] == ["a"]

@@ -13,7 +13,14 @@ from typing import Annotated, Any
 import typer
 
 from capeval.cli import ConfigOption, RosterOption, Run, UsageError, filter_command
-from capeval.records import STATUSES, Problem, case_id_of, case_sha256
+from capeval.records import (
+    CASE_HASH_FIELD,
+    STATUSES,
+    Problem,
+    case_id_of,
+    case_sha256,
+    pointer,
+)
 
 TOOL = "cap-aggregate-scores"
 FORMATS = ("jsonl", "json")
@@ -237,11 +244,25 @@ class _Aggregate:
                 self.aggregation.skip(1)
                 counts["skipped"] += 1
                 return None
+            if not problems:
+                problems = self._stale(record)
             review = None if problems else review_from_record(record)
         if problems:
             self.run.emit_problems(problems, record, line=line_no)
             counts["invalid"] += 1
         return review
+
+    def _stale(self, record: dict[str, Any]) -> list[Problem]:
+        """``review.stale`` when the review's case_sha256 is not its case's hash now: scores
+        given to an earlier version of a case are never aggregated silently."""
+        recorded = record.get(CASE_HASH_FIELD)
+        if recorded is None or recorded == self._case_hashes[record["case_id"]]:
+            return []
+        message = (
+            f"case {record['case_id']} has changed since it was reviewed (case_sha256 "
+            "differs): review not counted"
+        )
+        return [Problem("review.stale", pointer(CASE_HASH_FIELD), message)]
 
     def _add(self, review: Any, line_no: int) -> bool:
         """Fold one review in; True when it counts (counted or uncounted)."""
