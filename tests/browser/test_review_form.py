@@ -268,3 +268,42 @@ def test_changed_case_draft_is_not_restored(form, browser, tmp_path):
     message = driver.find_element(By.ID, "message").text
     assert "changed since your draft" in message and first["case_id"] in message
     assert section(driver, 1).find_elements(By.CSS_SELECTOR, "input:checked") == []
+
+
+def test_report_heat_map_screenshot(browser, tmp_path):
+    """The HTML review report of the shipped examples, with adjudications: its reviewer table
+    and heat map, photographed for people to look at."""
+    aggregated = run_cmd(
+        "cap-aggregate-scores",
+        "--exit-zero",
+        "--cases",
+        str(CASES),
+        "--roster",
+        str(ROSTER),
+        "--adjudications",
+        str(EX / "synthetic_adjudications.jsonl"),
+        str(EX / "synthetic_reviewer_scores.jsonl"),
+    )
+    report = tmp_path / "report.html"
+    rendered = subprocess.run(
+        [str(BIN / "cap-render-report"), "--html", "--roster", str(ROSTER), "-o", str(report)],
+        input=aggregated.stdout,
+        capture_output=True,
+        timeout=60,
+    )
+    assert rendered.returncode == 0, rendered.stderr.decode()
+    browser.get(report.as_uri())
+    assert problems_logged(browser) == []
+    cells = browser.find_elements(By.CSS_SELECTOR, "table.heat td[class^='heat-']")
+    assert len(cells) == 9  # three counted CAP-Med reviewers, one row and column each
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    for title, name in (
+        ("Agreement per reviewer", "report-reviewers-1400.png"),
+        ("Adjudications", "report-adjudications-1400.png"),
+    ):
+        browser.execute_script(
+            "[...document.querySelectorAll('h3')].find(h => h.textContent === arguments[0])"
+            ".scrollIntoView()",
+            title,
+        )
+        browser.save_screenshot(str(SCREENSHOTS / name))
