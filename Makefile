@@ -7,7 +7,7 @@ DEV := evals/i18n-prompt/cases/dev
 BASE := evals/i18n-prompt/baselines
 EX := examples/domain_semantic_quality
 
-.PHONY: install demo test lint docs evals bench schemas golden clean
+.PHONY: install demo test test-browser lint docs evals bench schemas golden clean
 
 install: $(STAMP)
 	@# PYTHONDONTWRITEBYTECODE may be set here; byte-compile so every filter starts fast.
@@ -45,6 +45,27 @@ demo: install
 	  --roster $(EX)/roster.jsonl $(EX)/synthetic_reviewer_scores.jsonl \
 	  | $(BIN)/cap-render-report --roster $(EX)/roster.jsonl | head -60
 	@echo
+	mkdir -p build/demo
+	@echo '== cap-aggregate-scores --adjudications: adjudicated cases and agreement per reviewer (CAP-Med) =='
+	$(BIN)/cap-aggregate-scores -q --cases $(EX)/cap_med_synthetic_cases.jsonl --roster $(EX)/roster.jsonl \
+	  --adjudications $(EX)/synthetic_adjudications.jsonl $(EX)/synthetic_reviewer_scores.jsonl \
+	  | $(BIN)/python -c 'import sys,json; rs=[json.loads(l) for l in sys.stdin]; \
+	    [print("{:22s} {:15s} {}".format(r["case_id"], r["status"], r["reasons"])) for r in rs if r["kind"] == "case_verdict" and r["adjudications"]]; \
+	    [print("{:26s} n={:3d} mean deviation {:+.4f} (abs {:.4f}) outlier={}".format(r["reviewer_id"], r["n"], r["mean_deviation"], r["mean_abs_deviation"], r["outlier"])) for r in rs if r["kind"] == "reviewer_agreement"]'
+	$(BIN)/cap-aggregate-scores -q --exit-zero --cases $(EX)/cap_med_synthetic_cases.jsonl --roster $(EX)/roster.jsonl \
+	  --adjudications $(EX)/synthetic_adjudications.jsonl $(EX)/synthetic_reviewer_scores.jsonl \
+	  | $(BIN)/cap-render-report -q --html --roster $(EX)/roster.jsonl > build/demo/review-report-cap-med.html
+	@echo 'HTML report with the adjudications and the reviewer heat map: build/demo/review-report-cap-med.html'
+	@echo
+	@echo '== cap-review-form: offline review forms for the synthetic cases (open them in a browser) =='
+	mkdir -p build/demo
+	$(BIN)/cap-review-form --roster $(EX)/roster.jsonl --reviewer synthetic-med-reviewer-c \
+	  $(EX)/cap_med_synthetic_cases.jsonl -o build/demo/review-form-synthetic-med-reviewer-c.html
+	$(BIN)/cap-review-form --roster $(EX)/roster.jsonl --reviewer synthetic-swe-reviewer-a \
+	  --config $(EX)/domain_semantic_quality.example.yaml \
+	  $(EX)/cap_swe_synthetic_cases.jsonl -o build/demo/review-form-synthetic-swe-reviewer-a.html
+	@ls -l build/demo/review-form-*.html
+	@echo
 	@echo '== the seed commands: a thin alias of cap-aggregate-scores --format json =='
 	$(BIN)/python -m cap_protocol.evaluation.semantic_quality \
 	  --cases $(EX)/cap_med_synthetic_cases.jsonl --scores $(EX)/synthetic_reviewer_scores.jsonl \
@@ -56,7 +77,13 @@ demo: install
 # The eval baselines first, so pytest's summary is the closing line.
 test: install
 	$(MAKE) --no-print-directory evals
-	$(BIN)/python -m pytest -q tests
+	$(BIN)/python -m pytest -q tests --ignore=tests/browser
+
+# The review form in headless Chromium (Debian chromium + chromium-driver; selenium from PyPI).
+# Screenshots go to build/screenshots/.
+test-browser: install
+	$(BIN)/python -m pip install -q -e '.[browser]'
+	$(BIN)/python -m pytest -q tests/browser
 
 evals: install
 	PATH="$(CURDIR)/$(BIN):$$PATH" evals/run

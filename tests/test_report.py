@@ -253,10 +253,10 @@ def test_truncated_aggregation_stream_is_reported_incomplete(med_stream):
 
 
 def test_a_second_run_summary_is_a_duplicate(med_stream):
-    summary = med_stream.splitlines(keepends=True)[-1]
-    proc = run_cmd(TOOL, "--exit-zero", stdin=med_stream + summary)
+    lines = med_stream.splitlines(keepends=True)
+    proc = run_cmd(TOOL, "--exit-zero", stdin=med_stream + lines[-1])
     assert proc.returncode == 0
-    assert diagnostics_of(proc) == [("id.duplicate", 16, "error")]
+    assert diagnostics_of(proc) == [("id.duplicate", len(lines) + 1, "error")]
 
 
 # -- the results report ----------------------------------------------------------------------

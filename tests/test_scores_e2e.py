@@ -68,7 +68,12 @@ def aggregate(tmp: Path, cases: list, reviews, *args: str, roster=None, config=N
 
 
 def by_kind(proc) -> dict[str, list[dict]]:
-    grouped: dict[str, list[dict]] = {"case_verdict": [], "finding": [], "run_summary": []}
+    grouped: dict[str, list[dict]] = {
+        "case_verdict": [],
+        "finding": [],
+        "reviewer_agreement": [],
+        "run_summary": [],
+    }
     for record in records(proc.stdout):
         grouped[record["kind"]].append(record)
     return grouped
@@ -116,7 +121,9 @@ def test_every_status_in_one_stream(tmp):
         "flagged": "blocked",
     }
     kinds = [r["kind"] for r in records(proc.stdout)]
-    assert kinds == ["case_verdict"] * 5 + ["finding"] * 3 + ["run_summary"]
+    assert kinds == ["case_verdict"] * 5 + ["finding"] * 3 + ["reviewer_agreement"] * 2 + [
+        "run_summary"
+    ]
     findings = [(f["case_id"], f["code"], f["blocking"]) for f in by_kind(proc)["finding"]]
     assert findings == [
         ("below", "needs_revision", False),
@@ -415,6 +422,7 @@ def test_format_json_is_the_seed_document(tmp):
         "counts",
         "cases",
         "findings",
+        "reviewers",
     ]
     assert document["cases"] == [
         {

@@ -462,6 +462,8 @@ def test_pooled_means_and_output_order():
         "case_verdict",
         "case_verdict",
         "finding",
+        "reviewer_agreement",
+        "reviewer_agreement",
         "run_summary",
     ]
     assert list(result.verdicts[1]) == [

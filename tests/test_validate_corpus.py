@@ -29,6 +29,9 @@ CONFIG = DATA / "config.yaml"
 ELSEWHERE = {
     "candidate.orphan": "cap-check, not cap-validate (test_check_engine_e2e.py)",
     "internal": "cap-check, not cap-validate (test_check_engine_e2e.py)",
+    "adjudication.adjudicator_unknown": "cap-aggregate-scores, which has the roster "
+    "(test_adjudication.py)",
+    "adjudication.conflicted": "cap-aggregate-scores, which has the roster (test_adjudication.py)",
     "io.unreadable": "test_validate_e2e.py",
     "io.write_failed": "test_chassis_e2e.py",
     "usage": "test_validate_e2e.py",

@@ -12,7 +12,7 @@ from capeval.validate.lock import meaning_hash
 from conftest import ROOT, evalcase, jsonl, run_cmd
 
 DIAGNOSTIC = re.compile(r": (error|warning): ([a-z_]+\.[a-zA-Z_]+): ")
-KINDS = ["evalcase", "candidate", "result", "quality-case", "review", "roster"]
+KINDS = ["evalcase", "candidate", "result", "quality-case", "review", "roster", "adjudication"]
 
 
 def stderr_lines(proc) -> list[str]:

@@ -64,6 +64,8 @@ def commands() -> None:
 def _page(command: str) -> str:
     if command.startswith("cap-check"):
         return "cap-check.md"
+    if command == "cap-review-form":
+        return "review-form.md"
     return f"{command}.md"
 
 

@@ -20,6 +20,7 @@ __all__ = [
     "Problem",
     "assertion_result",
     "case_id_of",
+    "case_sha256",
     "pointer",
     "result_key",
 ]
@@ -92,6 +93,8 @@ def assertion_result(
 CASE_VERDICT = "case_verdict"
 FINDING = "finding"
 RUN_SUMMARY = "run_summary"
+# agreement per reviewer: one record per counted reviewer, before the run summary
+REVIEWER_AGREEMENT = "reviewer_agreement"
 
 PASS = "pass"
 NEEDS_REVIEW = "needs_review"
@@ -106,6 +109,9 @@ UNASSIGNED_REVIEWER = "unassigned_reviewer"
 UNKNOWN_REVIEWER = "unknown_reviewer"
 UNKNOWN_CRITERION = "unknown_criterion"
 DISAGREEMENT = "disagreement"
+# an adjudication (cap-aggregate-scores --adjudications) applied, or one that changed nothing
+ADJUDICATED = "adjudicated"
+ADJUDICATION_UNUSED = "adjudication_unused"
 # Findings that restate a case's status (a report shows them with the case, not again).
 STATUS_FINDINGS = frozenset({BLOCKED, NEEDS_REVISION, DISAGREEMENT})
 
@@ -120,3 +126,39 @@ CASE_NOT_PASS, SYNTHETIC_EVIDENCE, NO_EXPERT_VALIDATION, BLOCKING_FINDINGS = BLO
 
 # Krippendorff's own rule of thumb: below 0.667 data support no tentative conclusions.
 LOW_AGREEMENT = 0.667
+
+
+# -- the case hash: what a reviewer saw (reviews, adjudications ↔ quality cases) -------------
+#
+# A review is a judgement of one version of a quality case. cap-review-form writes into every
+# exported review the hash of the case content it was scored against; cap-validate --cases and
+# cap-aggregate-scores --adjudications recompute it from the case file, so a judgement of a
+# case that has changed since is reported (review.stale, adjudication.stale), never
+# aggregated silently. The hash is ``sha256:<hex>`` of the sorted-key compact JSON (UTF-8, no
+# ASCII escaping) of the case fields a reviewer is shown; other fields (domain,
+# privacy_labels, refs, source_hash, x-*) may change without making a judgement stale.
+
+CASE_HASH_FIELD = "case_sha256"
+CASE_SEEN_FIELDS: tuple[str, ...] = (
+    "case_id",
+    "profile",
+    "scenario",
+    "input_summary",
+    "candidate_output",
+    "criteria",
+    "expected_quality_notes",
+)
+
+
+def case_seen_content(case: dict[str, Any]) -> dict[str, Any]:
+    """The part of a quality case a reviewer sees (absent fields as null)."""
+    return {name: case.get(name) for name in CASE_SEEN_FIELDS}
+
+
+def case_sha256(case: dict[str, Any]) -> str:
+    """``sha256:<hex>`` of the sorted-key compact JSON of ``case_seen_content(case)``."""
+    import hashlib
+
+    from capeval.jsonl import dumps_sorted
+
+    return "sha256:" + hashlib.sha256(dumps_sorted(case_seen_content(case))).hexdigest()

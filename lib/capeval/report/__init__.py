@@ -22,7 +22,7 @@ from capeval.cli import Run, UsageError, filter_command
 from capeval.records import STATUSES, Problem, result_key
 
 TOOL = "cap-render-report"
-AGGREGATION_KINDS = ("case_verdict", "finding", "run_summary")
+AGGREGATION_KINDS = ("case_verdict", "finding", "reviewer_agreement", "run_summary")
 REVIEW, RESULTS = "review", "results"
 DEFAULT_MAX_FAILURES = 1000
 
@@ -39,6 +39,7 @@ _AGGREGATION_FIELDS: dict[str, tuple[tuple[str, type], ...]] = {
         ("reasons", list),
     ),
     "finding": (("case_id", str), ("code", str), ("blocking", bool), ("detail", str)),
+    "reviewer_agreement": (("reviewer_id", str), ("pairs", dict), ("outlier", bool)),
     "run_summary": (
         ("separate_from_cap_conformance", bool),
         ("synthetic_only", bool),
@@ -215,6 +216,7 @@ def _settings(run: Run, path: str) -> Any:
         min_reviewers=loaded.min_reviewers,
         disagreement_spread=loaded.disagreement_spread,
         score_range=loaded.score_range,
+        outlier_deviation=loaded.outlier_deviation,
         from_config=True,
     )
 

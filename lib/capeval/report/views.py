@@ -70,6 +70,7 @@ class ReviewTally:
 
     verdicts: list[dict[str, Any]] = field(default_factory=list)
     findings: list[dict[str, Any]] = field(default_factory=list)
+    reviewers: list[dict[str, Any]] = field(default_factory=list)
     summary: dict[str, Any] | None = None
 
     def add(self, record: dict[str, Any]) -> None:
@@ -78,6 +79,8 @@ class ReviewTally:
             self.verdicts.append(record)
         elif kind == "finding":
             self.findings.append(record)
+        elif kind == "reviewer_agreement":
+            self.reviewers.append(record)
         else:
             self.summary = record
 
@@ -93,6 +96,7 @@ class ReviewSettings:
     min_reviewers: int = _DEFAULTS.min_reviewers
     disagreement_spread: int = _DEFAULTS.disagreement_spread
     score_range: tuple[int, int] = _DEFAULTS.score_range
+    outlier_deviation: float = _DEFAULTS.outlier_deviation
     from_config: bool = False
 
 
@@ -159,11 +163,14 @@ def review_view(
             "min_reviewers": settings.min_reviewers,
             "disagreement_spread": settings.disagreement_spread,
             "score_range": list(settings.score_range),
+            "outlier_deviation": settings.outlier_deviation,
             "from_config": settings.from_config,
         },
         "cases": cases,
         "criteria": criteria,
         "findings": [_finding_row(finding) for finding in tally.findings],
+        "reviewer_agreement": _reviewer_agreement_view(tally.reviewers),
+        "adjudications": _adjudication_rows(tally.verdicts),
         "blocking_findings": sum(1 for finding in tally.findings if finding.get("blocking")),
         "gate": gate,
     }
@@ -180,6 +187,13 @@ def _case_row(verdict: dict[str, Any]) -> dict[str, Any]:
         "blocking_flags": list(verdict.get("blocking_flags") or []),
         "reasons": list(verdict.get("reasons") or []),
         "reviewers": list(verdict.get("reviewers") or []),
+        "adjudicated_by": sorted(
+            {
+                entry.get("adjudicator_id")
+                for entry in verdict.get("adjudications") or []
+                if isinstance(entry, dict) and isinstance(entry.get("adjudicator_id"), str)
+            }
+        ),
         "criteria": [
             {
                 "name": name,
@@ -190,6 +204,87 @@ def _case_row(verdict: dict[str, Any]) -> dict[str, Any]:
             for name, value in criteria.items()
             if isinstance(value, dict)
         ],
+    }
+
+
+def _adjudication_rows(verdicts: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
+    """Every adjudication the verdicts list (None: the run had no --adjudications)."""
+    if not any("adjudications" in verdict for verdict in verdicts):
+        return None
+    rows = []
+    for verdict in verdicts:
+        for entry in verdict.get("adjudications") or []:
+            if not isinstance(entry, dict):
+                continue
+            rows.append(
+                {
+                    "case_id": verdict["case_id"],
+                    "criterion": entry.get("criterion"),
+                    "adjudicator_id": entry.get("adjudicator_id"),
+                    "decision": entry.get("decision"),
+                    "resolved": list(entry.get("resolved") or []),
+                    "overridden": list(entry.get("overridden") or []),
+                    "rationale": entry.get("rationale", ""),
+                    "status": verdict.get("status"),
+                }
+            )
+    return rows
+
+
+# heat map bands of the reviewer x reviewer table: exact agreement rate at least ...
+HEAT_BANDS = (0.8, 0.6, 0.4, 0.2)
+
+
+def _heat(rate: Any) -> str:
+    if not isinstance(rate, (int, float)):
+        return "heat-none"
+    for index, floor in enumerate(HEAT_BANDS):
+        if rate >= floor:
+            return f"heat-{index}"
+    return f"heat-{len(HEAT_BANDS)}"
+
+
+def _reviewer_agreement_view(records: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The per-reviewer table and the reviewer x reviewer matrix (None: no such records)."""
+    if not records:
+        return None
+    ids = [r["reviewer_id"] for r in records if isinstance(r.get("reviewer_id"), str)]
+    rows = []
+    for record in records:
+        pairs = record.get("pairs") if isinstance(record.get("pairs"), dict) else {}
+        cells = []
+        for other in ids:
+            pair = pairs.get(other) if other != record.get("reviewer_id") else None
+            if isinstance(pair, dict):
+                cells.append(
+                    {
+                        "other": other,
+                        "n": pair.get("n"),
+                        "exact": pair.get("exact"),
+                        "adjacent": pair.get("adjacent"),
+                        "alpha": pair.get("alpha"),
+                        "alpha_status": pair.get("alpha_status"),
+                        "heat": _heat(pair.get("exact")),
+                    }
+                )
+            else:
+                cells.append({"other": other, "n": None, "self": other == record["reviewer_id"]})
+        rows.append(
+            {
+                "reviewer_id": record.get("reviewer_id"),
+                "n": record.get("n"),
+                "compared": record.get("compared"),
+                "mean_deviation": record.get("mean_deviation"),
+                "mean_abs_deviation": record.get("mean_abs_deviation"),
+                "outlier": bool(record.get("outlier")),
+                "cells": cells,
+            }
+        )
+    return {
+        "ids": ids,
+        "rows": rows,
+        "outliers": [row["reviewer_id"] for row in rows if row["outlier"]],
+        "heat_bands": list(HEAT_BANDS),
     }
 
 
@@ -318,6 +413,12 @@ def _limitations(view: dict[str, Any]) -> list[str]:
         notes.append(
             f"agreement undefined (no variation or no case with two scores) for: "
             f"{', '.join(undefined)}"
+        )
+    agreement = view["reviewer_agreement"]
+    if agreement is not None and agreement["outliers"]:
+        notes.append(
+            "outlier reviewer(s), far from the other reviewers of the same cases: "
+            + ", ".join(agreement["outliers"])
         )
     low = [row["name"] for row in view["criteria"] if row["low_agreement"]]
     if low:

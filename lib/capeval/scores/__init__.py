@@ -2,8 +2,8 @@
 
 Glue only: reading and diagnostics are the chassis' (``capeval.cli``); the rules live in
 ``config`` (the YAML), ``records`` (what a usable case/review/roster line is), ``aggregate``
-(statuses, findings, gate), ``agreement`` (Krippendorff's alpha) and ``partial``
-(``--partial``/``--merge``).
+(statuses, findings, gate), ``agreement`` (Krippendorff's alpha), ``reviewers`` (agreement
+per reviewer), ``adjudicate`` (``--adjudications``) and ``partial`` (``--partial``/``--merge``).
 """
 
 from __future__ import annotations
@@ -13,7 +13,14 @@ from typing import Annotated, Any
 import typer
 
 from capeval.cli import ConfigOption, RosterOption, Run, UsageError, filter_command
-from capeval.records import STATUSES, Problem, case_id_of
+from capeval.records import (
+    CASE_HASH_FIELD,
+    STATUSES,
+    Problem,
+    case_id_of,
+    case_sha256,
+    pointer,
+)
 
 TOOL = "cap-aggregate-scores"
 FORMATS = ("jsonl", "json")
@@ -28,6 +35,15 @@ def aggregate_scores(
     ],
     roster: RosterOption = None,
     config: ConfigOption = None,
+    adjudications: Annotated[
+        str | None,
+        typer.Option(
+            "--adjudications",
+            metavar="FILE",
+            help="Adjudication records (JSON Lines): resolve held criteria, override flags "
+            "by name; needs --roster.",
+        ),
+    ] = None,
     format_: Annotated[
         str,
         typer.Option(
@@ -63,8 +79,12 @@ def aggregate_scores(
         raise UsageError("--partial and --merge exclude each other")
     if partial and (format_ != "jsonl" or fail_on_gate):
         raise UsageError("--partial writes partial records only: no --format json, no gate")
+    if adjudications is not None and partial:
+        raise UsageError("--adjudications apply when the verdicts are made: give them to --merge")
+    if adjudications is not None and roster is None:
+        raise UsageError("--adjudications needs --roster: an adjudicator must be in the roster")
 
-    _Aggregate(run, run.review_config(config), cases, roster).fold_reviews(
+    _Aggregate(run, run.review_config(config), cases, roster, adjudications).fold_reviews(
         partial=partial, merge=merge, document=format_ == "json", fail_on_gate=fail_on_gate
     )
 
@@ -75,14 +95,26 @@ main = aggregate_scores
 class _Aggregate:
     """One run: side inputs read, reviews folded, records written."""
 
-    def __init__(self, run: Run, config: Any, cases_path: str, roster_path: str | None) -> None:
+    def __init__(
+        self,
+        run: Run,
+        config: Any,
+        cases_path: str,
+        roster_path: str | None,
+        adjudications_path: str | None = None,
+    ) -> None:
         from capeval.scores.aggregate import Aggregation
 
         self.run = run
         self.config = config
+        # case_id -> the hash of what its reviewers saw (adjudication.stale)
+        self._case_hashes: dict[str, str] = {}
         cases, refused = self._read_cases(cases_path)
         roster = self._read_roster(roster_path) if roster_path is not None else None
-        self.aggregation = Aggregation(config, cases, roster, refused)
+        adjudications = None
+        if adjudications_path is not None:
+            adjudications = self._read_adjudications(adjudications_path, cases, roster or {})
+        self.aggregation = Aggregation(config, cases, roster, refused, adjudications)
         run.counts.update({"counted": 0, "uncounted": 0, "skipped": 0, "invalid": 0})
 
     # -- side inputs -------------------------------------------------------------------------
@@ -105,6 +137,7 @@ class _Aggregate:
                 seen.add(case_id)
             if not problems:
                 accepted[case_id] = case_from_record(record)
+                self._case_hashes[case_id] = case_sha256(record)
                 continue
             synthetic = record.get("synthetic")
             refused.append(
@@ -125,6 +158,54 @@ class _Aggregate:
             lambda key: Problem("id.duplicate", "/reviewer_id", f"reviewer {key} already read"),
         )
         return {key: roster_entry_from_record(record) for key, (_line, record) in entries.items()}
+
+    def _read_adjudications(
+        self, path: str, cases: list[Any], roster: dict[str, Any]
+    ) -> dict[str, list[Any]]:
+        """case_id -> its usable adjudications (scores/adjudicate.py); the rest diagnostics."""
+        from capeval import schemas
+        from capeval.scores.adjudicate import adjudication_from_record, adjudication_problems
+
+        by_id = {case.case_id: case for case in cases}
+        usable: dict[str, list[Any]] = {case.case_id: [] for case in cases}
+        seen: set[tuple[str, str | None]] = set()
+        tally = {"read": 0, "usable": 0, "skipped": 0, "invalid": 0}
+        for line_no, _raw, record in self.run.side_records(path):
+            tally["read"] += 1
+            case_id = case_id_of(record)
+            shape = schemas.problem("adjudication", record)
+            problems = [shape] if shape is not None else []
+            if not problems and case_id not in by_id:
+                # as with reviews: one adjudications file may serve several case files
+                tally["skipped"] += 1
+                continue
+            if not problems:
+                key = (case_id, record.get("criterion"))
+                problems = adjudication_problems(
+                    record, self.config, by_id[case_id].criteria, self._case_hashes[case_id], roster
+                )
+                if not problems and key in seen:
+                    what = record.get("criterion") or "the whole case"
+                    problems = [
+                        Problem(
+                            "adjudication.duplicate",
+                            "/case_id",
+                            f"{what} of {case_id} is already adjudicated (the first counts)",
+                        )
+                    ]
+                if not problems:
+                    seen.add(key)
+            if problems:
+                self.run.emit_problems(problems, record, line=line_no, file=path)
+                tally["invalid"] += 1
+                continue
+            tally["usable"] += 1
+            usable[case_id].append(adjudication_from_record(record))
+        self.run.summary_extra.append(
+            f"adjudications: {tally['read']} read, {tally['usable']} usable, "
+            f"{tally['skipped']} skipped, {tally['invalid']} invalid"
+        )
+        return usable
 
     # -- the reviews -------------------------------------------------------------------------
     def fold_reviews(
@@ -163,11 +244,25 @@ class _Aggregate:
                 self.aggregation.skip(1)
                 counts["skipped"] += 1
                 return None
+            if not problems:
+                problems = self._stale(record)
             review = None if problems else review_from_record(record)
         if problems:
             self.run.emit_problems(problems, record, line=line_no)
             counts["invalid"] += 1
         return review
+
+    def _stale(self, record: dict[str, Any]) -> list[Problem]:
+        """``review.stale`` when the review's case_sha256 is not its case's hash now: scores
+        given to an earlier version of a case are never aggregated silently."""
+        recorded = record.get(CASE_HASH_FIELD)
+        if recorded is None or recorded == self._case_hashes[record["case_id"]]:
+            return []
+        message = (
+            f"case {record['case_id']} has changed since it was reviewed (case_sha256 "
+            "differs): review not counted"
+        )
+        return [Problem("review.stale", pointer(CASE_HASH_FIELD), message)]
 
     def _add(self, review: Any, line_no: int) -> bool:
         """Fold one review in; True when it counts (counted or uncounted)."""

@@ -16,6 +16,8 @@ from typing import Any
 
 from capeval.config import Config
 from capeval.records import (
+    ADJUDICATED,
+    ADJUDICATION_UNUSED,
     BLOCKED,
     BLOCKING_FINDINGS,
     CASE_NOT_PASS,
@@ -34,8 +36,11 @@ from capeval.records import (
     UNKNOWN_CRITERION,
     UNKNOWN_REVIEWER,
 )
+from capeval.scores import adjudicate
+from capeval.scores.adjudicate import Adjudication, Resolution
 from capeval.scores.agreement import ordinal_alpha
 from capeval.scores.records import Case, Review, RosterEntry
+from capeval.scores.reviewers import reviewer_agreement
 
 # what ``Aggregation.add`` did with a review
 COUNTED = "counted"
@@ -101,9 +106,14 @@ class Aggregation:
         cases: list[Case],
         roster: dict[str, RosterEntry] | None = None,
         refused: list[RefusedCase] | None = None,
+        adjudications: dict[str, list[Adjudication]] | None = None,
     ) -> None:
         self.config = config
         self.roster = roster
+        # case_id -> its usable adjudications (None: the run has no --adjudications)
+        self.adjudications = adjudications
+        # the adjudications that changed a verdict (they are evidence, like counted reviews)
+        self._applied: list[Adjudication] = []
         self.refused = list(refused or [])
         self._cases: dict[str, _CaseReviews] = {case.case_id: _CaseReviews(case) for case in cases}
         self._threshold = Fraction(repr(config.pass_threshold))
@@ -137,17 +147,24 @@ class Aggregation:
         counted_reviews: list[Review] = []
         # criterion -> per case, the counted scores (units for agreement)
         units: dict[str, list[list[int]]] = {}
+        # (case, criterion) -> reviewer -> counted score (agreement per reviewer)
+        items: dict[tuple[str, str], dict[str, int]] = {}
         for entry in self._cases.values():
             verdict, case_findings, counted = self._verdict(entry)
             verdicts.append(verdict)
             findings.extend(case_findings)
             counted_reviews.extend(counted)
             for criterion in entry.case.criteria:
-                units.setdefault(criterion, []).append(
-                    [r.scores[criterion] for r in counted if criterion in r.scores]
-                )
+                scored = {
+                    r.reviewer_id: r.scores[criterion] for r in counted if criterion in r.scores
+                }
+                units.setdefault(criterion, []).append(list(scored.values()))
+                if scored:
+                    items[(entry.case.case_id, criterion)] = scored
         summary = self._summary(verdicts, findings, counted_reviews, units)
-        return Result(verdicts, findings, summary)
+        config = self.config
+        reviewers = reviewer_agreement(items, config.value_domain, config.outlier_deviation)
+        return Result(verdicts, findings, summary, reviewers)
 
     def _verdict(
         self, entry: _CaseReviews
@@ -159,8 +176,15 @@ class Aggregation:
         raised = _raised_flags(counted)
         flags = [flag for flag in self.config.blocking_flags if flag in raised]
         tally = self._criteria(case, counted)
+        resolution = None
+        if self.adjudications is not None:
+            adjudications = self.adjudications.get(case.case_id, [])
+            resolution = _adjudicate(flags, tally, adjudications)
+            flags = resolution.flags
         status = _status(flags, tally)
         findings = self._status_findings(case.case_id, status, raised, flags, tally)
+        if resolution is not None:
+            findings += _adjudication_findings(case.case_id, resolution, adjudications, raised)
         findings += _review_findings(case, ordered)
         verdict = {
             "kind": CASE_VERDICT,
@@ -172,6 +196,11 @@ class Aggregation:
             "reviewers": [review.reviewer_id for review in counted],
             "reasons": tally.reasons(flags),
         }
+        if resolution is not None:
+            verdict["overridden_flags"] = list(resolution.overridden)
+            verdict["adjudications"] = adjudicate.described(resolution, adjudications)
+            unused = {id(a) for a in resolution.unused}
+            self._applied.extend(a for a in adjudications if id(a) not in unused)
         return verdict, findings, counted
 
     def _criteria(self, case: Case, counted: list[Review]) -> _CriteriaTally:
@@ -222,10 +251,13 @@ class Aggregation:
             detail = f"blocking flags from counted reviews: {raised_by}"
             findings.append(_finding(case_id, BLOCKED, True, detail))
         elif status == NEEDS_REVISION:
-            listed = ", ".join(f"{c} mean {_number(m)}" for c, m in tally.below)
-            threshold = _number(config.pass_threshold)
-            detail = f"below threshold {threshold}: {listed}"
-            findings.append(_finding(case_id, NEEDS_REVISION, False, detail))
+            parts = []
+            if tally.below:
+                listed = ", ".join(f"{c} mean {_number(m)}" for c, m in tally.below)
+                parts.append(f"below threshold {_number(config.pass_threshold)}: {listed}")
+            if tally.revise:
+                parts.append(f"adjudicated needs_revision: {', '.join(tally.revise)}")
+            findings.append(_finding(case_id, NEEDS_REVISION, False, "; ".join(parts)))
         for criterion, low, high in tally.disagreements:
             detail = (
                 f"{criterion} scores range {low}..{high} "
@@ -262,7 +294,7 @@ class Aggregation:
         known_refused = [r for r in self.refused if r.synthetic is not None]
         all_refused_known = len(known_refused) == len(self.refused)
         case_synthetic = [c.synthetic for c in cases] + [r.synthetic for r in known_refused]
-        review_synthetic = [r.synthetic for r in counted]
+        review_synthetic = [r.synthetic for r in counted] + [a.synthetic for a in self._applied]
         anything_synthetic = any(case_synthetic) or any(review_synthetic)
         # refused cases whose record did not say are not known to be synthetic
         synthetic_only = all(case_synthetic) and all(review_synthetic) and all_refused_known
@@ -272,6 +304,7 @@ class Aggregation:
             and not anything_synthetic
             and all_refused_known
             and all(self._qualified_independent(r.reviewer_id) for r in counted)
+            and all(self._qualified_independent(a.adjudicator_id) for a in self._applied)
         )
         if self.config.evidence_tier is not None:
             tier = self.config.evidence_tier
@@ -349,13 +382,29 @@ class _CriteriaTally:
     too_few: list[str] = field(default_factory=list)
     disagreements: list[tuple[str, int, int]] = field(default_factory=list)
     below: list[tuple[str, float]] = field(default_factory=list)
+    # with --adjudications: held criterion -> the adjudication that resolved it, and the
+    # raised flags an adjudication cleared by name
+    resolved: dict[str, Adjudication] = field(default_factory=dict)
+    overridden: list[str] = field(default_factory=list)
+
+    def held(self) -> list[str]:
+        """The criteria held for review (too few counted scores, or a disagreement)."""
+        disagreeing = {c for c, _, _ in self.disagreements}
+        return [c for c in self.criteria if c in self.too_few or c in disagreeing]
+
+    @property
+    def revise(self) -> list[str]:
+        """Held criteria an adjudication decided needs_revision."""
+        return [c for c, a in self.resolved.items() if a.decision == NEEDS_REVISION]
 
     def reasons(self, flags: list[str]) -> list[str]:
         """The verdict's reasons, most serious first."""
         return [
             *(f"flag:{flag}" for flag in flags),
+            *(f"overridden:{flag}" for flag in self.overridden),
             *(f"too_few_reviewers:{c}" for c in self.too_few),
             *(f"disagreement:{c}" for c, _, _ in self.disagreements),
+            *(f"adjudicated:{c}" for c in self.resolved),
             *(f"below_threshold:{c}" for c, _ in self.below),
         ]
 
@@ -373,11 +422,71 @@ def _status(flags: list[str], tally: _CriteriaTally) -> str:
     """Status precedence: blocked > needs_review > needs_revision > pass."""
     if flags:
         return BLOCKED
-    if tally.too_few or tally.disagreements:
+    if any(c not in tally.resolved for c in tally.held()):
         return NEEDS_REVIEW
-    if tally.below:
+    if tally.below or tally.revise:
         return NEEDS_REVISION
     return PASS
+
+
+def _adjudicate(
+    flags: list[str], tally: _CriteriaTally, adjudications: list[Adjudication]
+) -> Resolution:
+    """Apply the rule of ``scores/adjudicate.py`` to one case's tally (updated in place)."""
+    resolution = adjudicate.resolve(flags, tally.held(), adjudications)
+    tally.resolved = resolution.resolved
+    tally.overridden = list(resolution.overridden)
+    for criterion, adjudication in resolution.resolved.items():
+        figures = tally.criteria[criterion]
+        figures["passed"] = adjudication.decision == PASS
+        figures["adjudicated"] = {
+            "adjudicator_id": adjudication.adjudicator_id,
+            "decision": adjudication.decision,
+        }
+    # a decided criterion's outcome is the decision, not its mean
+    tally.below = [(c, m) for c, m in tally.below if c not in resolution.resolved]
+    return resolution
+
+
+def _adjudication_findings(
+    case_id: str,
+    resolution: Resolution,
+    adjudications: list[Adjudication],
+    raised: dict[str, list[str]],
+) -> list[dict[str, Any]]:
+    """One finding per adjudication of the case: what it did, by whom, and why."""
+    findings = []
+    for adjudication in adjudications:
+        scope = (
+            f"criterion {adjudication.criterion}"
+            if adjudication.criterion is not None
+            else "the whole case"
+        )
+        resolved = [c for c, a in resolution.resolved.items() if a is adjudication]
+        cleared = [f for f, a in resolution.overridden.items() if a is adjudication]
+        if not resolved and not cleared:
+            why = "no criterion of it is held for review"
+            if adjudication.override_blocking_flags:
+                why += " and it overrides no flag a counted review raised"
+            elif raised:
+                why += " (a decision never clears a blocking flag: override_blocking_flags)"
+            detail = (
+                f"adjudication of {scope} by {adjudication.adjudicator_id} "
+                f"({adjudication.decision}) not applied: {why}"
+            )
+            findings.append(_finding(case_id, ADJUDICATION_UNUSED, False, detail))
+            continue
+        did = []
+        if resolved:
+            did.append(f"decided {adjudication.decision} for {', '.join(resolved)}")
+        if cleared:
+            did.append(f"overrode blocking flags {', '.join(cleared)}")
+        detail = (
+            f"{adjudication.adjudicator_id} adjudicated {scope}: {'; '.join(did)}; "
+            f"rationale: {adjudication.rationale}"
+        )
+        findings.append(_finding(case_id, ADJUDICATED, False, detail))
+    return findings
 
 
 def _review_findings(
@@ -418,10 +527,13 @@ class Result:
     verdicts: list[dict[str, Any]]
     findings: list[dict[str, Any]]
     summary: dict[str, Any]
+    # one reviewer_agreement record per counted reviewer (scores/reviewers.py)
+    reviewers: list[dict[str, Any]] = field(default_factory=list)
 
     def records(self) -> list[dict[str, Any]]:
-        """The output stream: verdicts in --cases order, findings, the run summary."""
-        return [*self.verdicts, *self.findings, self.summary]
+        """The output stream: verdicts in --cases order, findings, agreement per reviewer
+        (in reviewer id order), the run summary."""
+        return [*self.verdicts, *self.findings, *self.reviewers, self.summary]
 
     def document(self) -> dict[str, Any]:
         """The ``--format json`` document: the review protocol's harness report shape."""
@@ -441,6 +553,7 @@ class Result:
                     "criteria": v["criteria"],
                     "blocking_flags": v["blocking_flags"],
                     "reasons": v["reasons"],
+                    **{key: v[key] for key in ("overridden_flags", "adjudications") if key in v},
                 }
                 for v in self.verdicts
             ],
@@ -452,5 +565,8 @@ class Result:
                     "detail": f["detail"],
                 }
                 for f in self.findings
+            ],
+            "reviewers": [
+                {key: value for key, value in r.items() if key != "kind"} for r in self.reviewers
             ],
         }

@@ -32,7 +32,8 @@ QualityCasesOption = Annotated[
     typer.Option(
         "--cases",
         metavar="FILE",
-        help="Quality cases; reviews may only score the criteria they list.",
+        help="Quality cases: reviews may only score the criteria they list, and their "
+        "case_sha256 must match the case (review.stale).",
     ),
 ]
 LockOption = Annotated[
@@ -72,8 +73,9 @@ def validate(
 ) -> None:
     """Validate JSON Lines records against their schema and the contract rules.
 
-    Reads EvalCase v1 cases, candidates, results, quality cases, reviews or roster entries;
-    writes the valid ones to stdout byte for byte and reports every problem on stderr.
+    Reads EvalCase v1 cases, candidates, results, quality cases, reviews, roster entries or
+    adjudications; writes the valid ones to stdout byte for byte and reports every problem
+    on stderr.
 
     \b
     Example:  cap-validate --lock ids.lock.json cases/dev/*.jsonl > /dev/null
@@ -114,7 +116,8 @@ def _record_checker(
     from capeval.validate.checker import RecordChecker
     from capeval.validate.rules import ContractRules
 
-    rules = ContractRules(run.review_config(config), _case_criteria(run, cases) if cases else None)
+    case_criteria, case_hashes = _case_facts(run, cases) if cases else (None, None)
+    rules = ContractRules(run.review_config(config), case_criteria, case_hashes)
     return RecordChecker(
         rules,
         kind=kind,
@@ -156,15 +159,19 @@ def _discard(raw: bytes) -> None:
     """--check: the record is valid and goes nowhere."""
 
 
-def _case_criteria(run: Run, path: str) -> dict[str, frozenset[str]]:
-    """case_id -> criteria of the quality cases in ``path`` (``--cases``)."""
+def _case_facts(run: Run, path: str) -> tuple[dict[str, frozenset[str]], dict[str, str]]:
+    """case_id -> criteria, and case_id -> case hash, of the quality cases in ``--cases``."""
+    from capeval.records import case_sha256
+
     criteria: dict[str, frozenset[str]] = {}
+    hashes: dict[str, str] = {}
     for item in run.side_records(path):
         record = item[-1]
         case_id, listed = record.get("case_id"), record.get("criteria")
         if isinstance(case_id, str) and isinstance(listed, list) and case_id not in criteria:
             criteria[case_id] = frozenset(c for c in listed if isinstance(c, str))
-    return criteria
+            hashes[case_id] = case_sha256(record)
+    return criteria, hashes
 
 
 def _load_lock(run: Run, path: str, update: bool) -> Any:

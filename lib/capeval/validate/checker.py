@@ -20,7 +20,11 @@ from capeval.validate.kinds import KINDS, detect_kind, unique_key
 from capeval.validate.rules import ContractRules
 from capeval.validate.secrets import SECRET_DETECTED, find_secrets, may_contain_secret
 
-DUPLICATE_CODE = {"review": "review.duplicate", "candidate": "candidate.duplicate"}
+DUPLICATE_CODE = {
+    "review": "review.duplicate",
+    "candidate": "candidate.duplicate",
+    "adjudication": "adjudication.duplicate",
+}
 KEY_POINTER = {"evalcase": "/id", "roster": "/reviewer_id"}
 
 

@@ -4,13 +4,23 @@ from __future__ import annotations
 
 from typing import Any
 
-KINDS = ("evalcase", "candidate", "result", "quality-case", "review", "roster")
+KINDS = (
+    "evalcase",
+    "candidate",
+    "result",
+    "quality-case",
+    "review",
+    "roster",
+    "adjudication",
+)
 
 
 def detect_kind(record: dict[str, Any]) -> str | None:
     """The kind a record's fields say it is, in the contract order, or None."""
     if "schema_version" in record:
         return "evalcase"
+    if "adjudicator_id" in record:
+        return "adjudication"
     if "reviewer_id" in record:
         if "scores" in record:
             return "review"
@@ -37,4 +47,7 @@ def unique_key(kind: str, record: dict[str, Any]) -> Any:
         return (record["case_id"], record["reviewer_id"])
     if kind == "roster":
         return record["reviewer_id"]
+    if kind == "adjudication":
+        # one adjudication per criterion, and one for the whole case (criterion absent)
+        return (record["case_id"], record.get("criterion"))
     return record["case_id"]

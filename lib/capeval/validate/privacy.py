@@ -29,6 +29,7 @@ PRIVACY_TRANSCRIPT = "privacy.transcript"
 
 QUALITY_CASE_FIELDS = ("scenario", "input_summary", "candidate_output", "expected_quality_notes")
 REVIEW_FIELDS = ("notes",)
+ADJUDICATION_FIELDS = ("rationale",)
 
 _EMAIL = re.compile(
     r"(?<![\w.%+-])[A-Za-z0-9._%+-]+@((?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,})"

@@ -16,10 +16,15 @@ from typing import Any
 from capeval import assertions
 from capeval.codes import ERROR
 from capeval.config import Config
-from capeval.records import Problem, pointer
+from capeval.records import CASE_HASH_FIELD, Problem, pointer
 from capeval.validate.licenses import KNOWN_VALID, LICENSE_INVALID, license_problem
 from capeval.validate.locales import KNOWN_CANONICAL, locale_problem
-from capeval.validate.privacy import QUALITY_CASE_FIELDS, REVIEW_FIELDS, privacy_findings
+from capeval.validate.privacy import (
+    ADJUDICATION_FIELDS,
+    QUALITY_CASE_FIELDS,
+    REVIEW_FIELDS,
+    privacy_findings,
+)
 
 # provenance kinds that reuse external material and so must say where it came from
 SOURCED_PROVENANCE = frozenset({"public-domain", "compatible-licensed"})
@@ -39,10 +44,13 @@ class ContractRules:
         self,
         config: Config | None = None,
         case_criteria: Mapping[str, frozenset[str]] | None = None,
+        case_hashes: Mapping[str, str] | None = None,
     ) -> None:
         self.config = config or Config()
         # case_id -> criteria of the quality cases of --cases (None: not given)
         self.case_criteria = case_criteria
+        # case_id -> capeval.records.case_sha256 of those cases (None: not given)
+        self.case_hashes = case_hashes
         low, high = self.config.score_range
         self.score_low, self.score_high = low, high
         self.flags = frozenset(self.config.blocking_flags)
@@ -57,6 +65,8 @@ class ContractRules:
             return list(self._quality_case(record))
         if kind == "review":
             return list(self._review(record))
+        if kind == "adjudication":
+            return list(self._adjudication(record))
         return []
 
     # -- EvalCase v1 --------------------------------------------------------------------------
@@ -146,7 +156,47 @@ class ContractRules:
                     f"blocking flag {flag!r} is not configured",
                     None,
                 )
+        stale = self._stale(review, "review.stale")
+        if stale is not None:
+            yield stale
         yield from self._privacy(review, REVIEW_FIELDS)
+
+    def _adjudication(self, adjudication: dict[str, Any]) -> Iterator[Problem]:
+        criterion = adjudication.get("criterion")
+        if criterion is not None and self.case_criteria is not None:
+            listed = self.case_criteria.get(adjudication["case_id"])
+            if listed is not None and criterion not in listed:
+                yield Problem(
+                    "adjudication.criterion_unknown",
+                    "/criterion",
+                    f"case {adjudication['case_id']} does not list criterion {criterion!r}",
+                )
+        for index, flag in enumerate(adjudication.get("override_blocking_flags", ())):
+            if flag not in self.flags:
+                yield Problem(
+                    "adjudication.flag_unknown",
+                    pointer("override_blocking_flags", index),
+                    f"blocking flag {flag!r} is not configured",
+                )
+        stale = self._stale(adjudication, "adjudication.stale")
+        if stale is not None:
+            yield stale
+        yield from self._privacy(adjudication, ADJUDICATION_FIELDS)
+
+    def _stale(self, record: dict[str, Any], code: str) -> Problem | None:
+        """``code`` when the record's case_sha256 is not the hash of its case in --cases."""
+        recorded = record.get(CASE_HASH_FIELD)
+        if recorded is None or self.case_hashes is None:
+            return None
+        current = self.case_hashes.get(record["case_id"])
+        if current is None or current == recorded:
+            return None
+        return Problem(
+            code,
+            pointer(CASE_HASH_FIELD),
+            f"case {record['case_id']} has changed since it was judged "
+            "(case_sha256 differs): judge it again",
+        )
 
     def _privacy(self, record: dict[str, Any], fields: tuple[str, ...]) -> Iterator[Problem]:
         for field in fields:

@@ -1,0 +1,157 @@
+"""The view model of the review form: what one reviewer is shown, as plain data.
+
+``case_problems`` says why a quality case cannot go into a form (the same schema and profile
+rules as the aggregation, so a case the form shows is a case ``cap-aggregate-scores`` gives a
+verdict); ``assignment`` decides, from the roster, whether the reviewer gets a case; and
+``form_view`` builds the dict the template renders. The view holds strings, numbers,
+booleans, lists and dicts only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from capeval.config import Config
+from capeval.records import Problem, case_sha256, pointer
+
+IN_FORM = "in_form"
+CONFLICTED = "conflicted"
+UNASSIGNED = "unassigned"
+
+NO_FOCUS = "No review focus text is configured for this criterion."
+NO_MEANING = "No meaning is configured for this flag."
+
+
+@dataclass(frozen=True, slots=True)
+class Reviewer:
+    reviewer_id: str
+    role: str
+    conflicts: frozenset[str]
+    # None: assigned to every case
+    assignments: frozenset[str] | None
+
+
+def reviewer_from_record(record: dict[str, Any]) -> Reviewer:
+    assignments = record.get("assignments")
+    return Reviewer(
+        reviewer_id=record["reviewer_id"],
+        role=record["role"],
+        conflicts=frozenset(record.get("conflicts", ())),
+        assignments=None if assignments is None else frozenset(assignments),
+    )
+
+
+def case_problems(record: dict[str, Any], config: Config) -> list[Problem]:
+    """Why ``record`` cannot be put in a form (empty when it can)."""
+    from capeval import schemas
+
+    shape = schemas.problem("quality-case", record)
+    if shape is not None:
+        return [shape]
+    problems: list[Problem] = []
+    profile = config.profiles.get(record["profile"])
+    if profile is None:
+        problems.append(
+            Problem(
+                "case.profile_unknown",
+                "/profile",
+                f"profile {record['profile']} is not configured "
+                f"(known: {', '.join(config.profiles)})",
+            )
+        )
+    else:
+        for index, criterion in enumerate(record["criteria"]):
+            if criterion not in profile:
+                problems.append(
+                    Problem(
+                        "case.criterion_unknown",
+                        pointer("criteria", index),
+                        f"criterion {criterion} is not in profile {record['profile']}",
+                    )
+                )
+    if not record["synthetic"] and not (
+        record.get("dataset_consent_ref") or record.get("governance_ref")
+    ):
+        problems.append(
+            Problem(
+                "consent.missing",
+                "/dataset_consent_ref",
+                "a non-synthetic case needs dataset_consent_ref or governance_ref before "
+                "anyone reviews it",
+            )
+        )
+    return problems
+
+
+def assignment(reviewer: Reviewer, case_id: str) -> str:
+    """``in_form``, ``conflicted`` (declared conflict: left out) or ``unassigned``."""
+    if case_id in reviewer.conflicts:
+        return CONFLICTED
+    if reviewer.assignments is not None and case_id not in reviewer.assignments:
+        return UNASSIGNED
+    return IN_FORM
+
+
+def form_case(record: dict[str, Any], config: Config, synthetic_reviews: bool) -> dict[str, Any]:
+    """One case of the form: what the reviewer reads, and what the export needs."""
+    profile = record["profile"]
+    criteria = list(dict.fromkeys(record["criteria"]))
+    return {
+        "case_id": record["case_id"],
+        "case_sha256": case_sha256(record),
+        "profile": profile,
+        "domain": record["domain"],
+        "synthetic_case": record["synthetic"],
+        # the review is synthetic when its case is (or when the run says all are)
+        "synthetic_review": synthetic_reviews or record["synthetic"],
+        "scenario": record["scenario"],
+        "input_summary": record["input_summary"],
+        "candidate_output": record["candidate_output"],
+        "expected_quality_notes": record["expected_quality_notes"],
+        "evidence_refs": list(record.get("evidence_refs", ())),
+        "privacy_labels": list(record["privacy_labels"]),
+        "criteria": [
+            {"name": name, "focus": config.focus_of(profile, name) or NO_FOCUS} for name in criteria
+        ],
+    }
+
+
+def form_view(
+    reviewer: Reviewer,
+    cases: list[dict[str, Any]],
+    config: Config,
+    *,
+    left_out: dict[str, int] | None = None,
+) -> dict[str, Any]:
+    """The view of one reviewer's form over ``cases`` (as ``form_case`` made them)."""
+    low, high = config.score_range
+    scores = [
+        {
+            "value": value,
+            "label": str(value)
+            + (" (lowest)" if value == low else " (highest)" if value == high else ""),
+        }
+        for value in range(low, high + 1)
+    ]
+    return {
+        "reviewer_id": reviewer.reviewer_id,
+        "reviewer_role": reviewer.role,
+        # one browser storage entry per reviewer; drafts inside are per case and case hash
+        "storage_key": f"capeval-review-form:v1:{reviewer.reviewer_id}",
+        "export_name": f"reviews-{_file_safe(reviewer.reviewer_id)}.jsonl",
+        "scores": scores,
+        "score_low": low,
+        "score_high": high,
+        "pass_threshold": config.pass_threshold,
+        "flags": [
+            {"name": flag, "meaning": config.flag_meanings.get(flag) or NO_MEANING}
+            for flag in config.blocking_flags
+        ],
+        "cases": cases,
+        "left_out": dict(left_out or {}),
+    }
+
+
+def _file_safe(text: str) -> str:
+    return "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in text) or "reviewer"
