@@ -1,0 +1,101 @@
+"""What of a string is prose: placeholders, URLs, code and allowed terms masked out.
+
+``script_fidelity``, ``language_fidelity`` and ``untranslated`` judge the words a translator
+wrote, not the tokens a program fills in or the names nobody translates. Masked out:
+
+* placeholders as ``capeval.placeholders.spans`` finds them (printf/python directives, brace
+  fields, mustache tokens, ICU argument syntax — branch texts stay prose — and XML/HTML tags);
+* URLs (``scheme://…``, ``www.…``) and email addresses;
+* HTML/XML character references (``&nbsp;``, ``&#8230;``);
+* code spans between backticks (`` `git push` ``, ``` ``x`` ```);
+* literal terms the caller allows (case-sensitive, longest first);
+* with ``code_like``, words that are code or names in any language: acronyms (``URL``,
+  ``CRC``), words mixing letters and digits (``IPv4``, ``mp3``), inner capitals (``GitHub``),
+  command-line options (``-v``, ``--cache-file``), identifiers with ``_``, keys before ``=``,
+  functions before ``(``, a lone ``[option]`` and alternatives (``hard|soft``).
+
+Masked characters become spaces, so words on either side stay apart. Digits are never letters,
+so numbers need no mask of their own: every consumer counts letters or letter runs.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from functools import lru_cache
+from typing import Any
+
+from capeval.placeholders.spans import placeholder_spans
+
+_URL = re.compile(
+    r"(?:[A-Za-z][A-Za-z0-9+.-]*://|www\.)[^\s<>\"'`]+"  # scheme://… or www.…
+    r"|\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+"  # an email address
+)
+_ENTITY = re.compile(r"&(?:#[0-9]+|#[xX][0-9A-Fa-f]+|[A-Za-z][A-Za-z0-9]*);")
+_CODE = re.compile(r"``[^`\n]+``|`[^`\n]+`")
+# Cheap pre-tests: most strings hold none of these.
+_URL_HINT = re.compile(r"://|www\.|@")
+_CODE_LIKE_PATTERN = (
+    r"(?<![\p{L}\p{M}\d_-])"
+    r"(?:\p{Lu}{2,}[\p{Lu}\d]*s?|\w*(?:\d\p{L}|\p{L}\d)\w*|\w*\p{Ll}\p{Lu}\w*"
+    r"|--?[A-Za-z][\w-]*|[\w.-]*_[\w.-]*|\w+(?=\s?[=(])|\[[\w-]+\]|\w+(?:\|\w+)+)"
+    r"(?![\p{L}\p{M}\d_])"
+)
+_code_like: Any = None
+
+
+def _code_like_pattern() -> Any:
+    global _code_like
+    if _code_like is None:
+        import regex  # lazily; \p{Lu} and friends need it
+
+        _code_like = regex.compile(_CODE_LIKE_PATTERN)
+    return _code_like
+
+
+@lru_cache(maxsize=1024)
+def _allow_pattern(terms: tuple[str, ...]) -> re.Pattern[str] | None:
+    cleaned = sorted({term for term in terms if term}, key=len, reverse=True)
+    if not cleaned:
+        return None
+    return re.compile("|".join(map(re.escape, cleaned)))
+
+
+def masked_spans(
+    text: str, allow: Iterable[str] = (), code_like: bool = False
+) -> list[tuple[int, int]]:
+    """(start, end) of every part of ``text`` that is not prose, unsorted, may overlap."""
+    spans: list[tuple[int, int]] = []
+    if code_like:
+        spans.extend(m.span() for m in _code_like_pattern().finditer(text))
+    if "%" in text or "{" in text or "<" in text:
+        spans.extend(placeholder_spans(text))
+    if _URL_HINT.search(text):
+        spans.extend(m.span() for m in _URL.finditer(text))
+    if "&" in text:
+        spans.extend(m.span() for m in _ENTITY.finditer(text))
+    if "`" in text:
+        spans.extend(m.span() for m in _CODE.finditer(text))
+    if allow:
+        pattern = _allow_pattern(tuple(allow))
+        if pattern is not None:
+            spans.extend(m.span() for m in pattern.finditer(text))
+    return spans
+
+
+def prose(text: str, allow: Iterable[str] = (), code_like: bool = False) -> str:
+    """``text`` with everything that is not prose replaced by spaces (same length)."""
+    spans = masked_spans(text, allow, code_like)
+    if not spans:
+        return text
+    pieces: list[str] = []
+    done = 0
+    for start, end in sorted(spans):
+        if end <= done:
+            continue
+        start = max(start, done)
+        pieces.append(text[done:start])
+        pieces.append(" " * (end - start))
+        done = end
+    pieces.append(text[done:])
+    return "".join(pieces)
