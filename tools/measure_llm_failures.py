@@ -41,7 +41,7 @@ from pathlib import Path
 from typing import Any
 
 from capeval import scripts
-from capeval.assertions import Subject, language_fidelity, script_fidelity, untranslated
+from capeval.assertions import ParamsError, Subject, language_fidelity, script_fidelity, untranslated
 
 ROOT = Path(__file__).resolve().parent.parent
 REALDATA = Path(
@@ -150,10 +150,10 @@ CHECKS = {
 
 def verdict(name: str, pair: dict[str, Any], text: str) -> Any:
     case = {"source_locale": "en", "target_locale": pair["locale"], "source": pair["source"]}
-    subject = Subject.of(case, {"text": text}, {})
+    subject = Subject.of(case, {"text": text})
     try:
         return CHECKS[name](subject, {})
-    except ValueError:  # a locale CLDR gives no likely script: not judged
+    except ParamsError:  # a locale CLDR gives no likely script: not judged
         return None
 
 

@@ -48,6 +48,9 @@ NAMES: tuple[str, ...] = (
     "required_tokens",
     "forbidden_renderings",
     "max_chars",
+    "script_fidelity",
+    "language_fidelity",
+    "untranslated",
 )
 
 

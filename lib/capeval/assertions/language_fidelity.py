@@ -175,8 +175,7 @@ def judge(
     )
 
 
-def check(subject: Subject, params: dict | None = None) -> Outcome:
-    params = subject.params if params is None else params
+def check(subject: Subject, params: dict[str, Any]) -> Outcome:
     case = subject.case
     target = model_language(case.get("target_locale"))
     # words shared with a source in another language are kept terms, not the target language

@@ -24,13 +24,8 @@ from __future__ import annotations
 from typing import Any
 
 from capeval import scripts, textmask
-from capeval.assertions import Subject
+from capeval.assertions import ParamsError, Subject
 from capeval.verdict import Outcome
-
-try:  # the lead's module shape; until it lands, a ValueError is what the engine reports
-    from capeval.assertions import ParamsError
-except ImportError:  # pragma: no cover - transitional
-    ParamsError = ValueError  # type: ignore[misc,assignment]
 
 NAME = "script_fidelity"
 CODES = ("script_mismatch",)
@@ -175,8 +170,7 @@ def judge(
     )
 
 
-def check(subject: Subject, params: dict | None = None) -> Outcome:
-    params = subject.params if params is None else params
+def check(subject: Subject, params: dict[str, Any]) -> Outcome:
     try:
         expected = expected_scripts(subject.case, params)
         scripts.unicode_scripts(expected)

@@ -105,8 +105,7 @@ def judge(
     )
 
 
-def check(subject: Subject, params: dict | None = None) -> Outcome:
-    params = subject.params if params is None else params
+def check(subject: Subject, params: dict[str, Any]) -> Outcome:
     case = subject.case
     source_language = language_of(case.get("source_locale"))
     if source_language and source_language == language_of(case.get("target_locale")):
