@@ -41,7 +41,13 @@ from pathlib import Path
 from typing import Any
 
 from capeval import scripts
-from capeval.assertions import ParamsError, Subject, language_fidelity, script_fidelity, untranslated
+from capeval.assertions import (
+    ParamsError,
+    Subject,
+    language_fidelity,
+    script_fidelity,
+    untranslated,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 REALDATA = Path(

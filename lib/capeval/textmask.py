@@ -9,8 +9,8 @@ wrote, not the tokens a program fills in or the names nobody translates. Masked 
 * HTML/XML character references (``&nbsp;``, ``&#8230;``);
 * code spans between backticks (`` `git push` ``, ``` ``x`` ```);
 * literal terms the caller allows (case-sensitive, longest first);
-* with ``code_like``, words that are code or names in any language: acronyms (``URL``,
-  ``CRC``), words mixing letters and digits (``IPv4``, ``mp3``), inner capitals (``GitHub``),
+* with ``code_like``, words that are code or names in any language: acronyms (two to five
+  capitals: ``URL``, ``CRCs``; not in a text of several words in capitals only), words mixing letters and digits (``IPv4``, ``mp3``), inner capitals (``GitHub``),
   command-line options (``-v``, ``--cache-file``), identifiers with ``_``, keys before ``=``,
   functions before ``(``, a lone ``[option]`` and alternatives (``hard|soft``).
 
@@ -35,22 +35,29 @@ _ENTITY = re.compile(r"&(?:#[0-9]+|#[xX][0-9A-Fa-f]+|[A-Za-z][A-Za-z0-9]*);")
 _CODE = re.compile(r"``[^`\n]+``|`[^`\n]+`")
 # Cheap pre-tests: most strings hold none of these.
 _URL_HINT = re.compile(r"://|www\.|@")
+_ACRONYM = r"\p{Lu}{2,5}\d*s?|"
+_WORDISH = re.compile(r"[^\W\d_]{2,}")
 _CODE_LIKE_PATTERN = (
     r"(?<![\p{L}\p{M}\d_-])"
-    r"(?:\p{Lu}{2,}[\p{Lu}\d]*s?|\w*(?:\d\p{L}|\p{L}\d)\w*|\w*\p{Ll}\p{Lu}\w*"
+    r"(?:ACRONYM\w*(?:\d\p{L}|\p{L}\d)\w*|\w*\p{Ll}\p{Lu}\w*"
     r"|--?[A-Za-z][\w-]*|[\w.-]*_[\w.-]*|\w+(?=\s?[=(])|\[[\w-]+\]|\w+(?:\|\w+)+)"
     r"(?![\p{L}\p{M}\d_])"
 )
-_code_like: Any = None
+_code_like: list[Any] = []
 
 
-def _code_like_pattern() -> Any:
-    global _code_like
-    if _code_like is None:
+def _code_like_pattern(text: str) -> Any:
+    """The code-like pattern for ``text``. An acronym is two to five capitals (``URL``,
+    ``CRCs``), except in a text of several words without lower-case letters: a label in
+    capitals (``SAVE CHANGES``) is words."""
+    if not _code_like:
         import regex  # lazily; \p{Lu} and friends need it
 
-        _code_like = regex.compile(_CODE_LIKE_PATTERN)
-    return _code_like
+        _code_like.append(regex.compile(_CODE_LIKE_PATTERN.replace("ACRONYM", _ACRONYM)))
+        _code_like.append(regex.compile(_CODE_LIKE_PATTERN.replace("ACRONYM", "")))
+    if any(char.islower() for char in text) or len(_WORDISH.findall(text)) < 2:
+        return _code_like[0]
+    return _code_like[1]
 
 
 @lru_cache(maxsize=1024)
@@ -61,13 +68,9 @@ def _allow_pattern(terms: tuple[str, ...]) -> re.Pattern[str] | None:
     return re.compile("|".join(map(re.escape, cleaned)))
 
 
-def masked_spans(
-    text: str, allow: Iterable[str] = (), code_like: bool = False
-) -> list[tuple[int, int]]:
+def masked_spans(text: str, allow: Iterable[str] = ()) -> list[tuple[int, int]]:
     """(start, end) of every part of ``text`` that is not prose, unsorted, may overlap."""
     spans: list[tuple[int, int]] = []
-    if code_like:
-        spans.extend(m.span() for m in _code_like_pattern().finditer(text))
     if "%" in text or "{" in text or "<" in text:
         spans.extend(placeholder_spans(text))
     if _URL_HINT.search(text):
@@ -85,9 +88,15 @@ def masked_spans(
 
 def prose(text: str, allow: Iterable[str] = (), code_like: bool = False) -> str:
     """``text`` with everything that is not prose replaced by spaces (same length)."""
-    spans = masked_spans(text, allow, code_like)
-    if not spans:
-        return text
+    spans = masked_spans(text, allow)
+    if code_like:
+        # on what the other masks leave, so a placeholder's letters are not the text's
+        rest = _overwrite(text, spans) if spans else text
+        spans.extend(m.span() for m in _code_like_pattern(rest).finditer(rest))
+    return _overwrite(text, spans) if spans else text
+
+
+def _overwrite(text: str, spans: list[tuple[int, int]]) -> str:
     pieces: list[str] = []
     done = 0
     for start, end in sorted(spans):
