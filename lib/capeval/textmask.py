@@ -10,8 +10,9 @@ wrote, not the tokens a program fills in or the names nobody translates. Masked 
 * code spans between backticks (`` `git push` ``, ``` ``x`` ```);
 * literal terms the caller allows (case-sensitive, longest first);
 * with ``code_like``, words that are code or names in any language: acronyms (two to five
-  capitals: ``URL``, ``CRCs``; not in a text of several words in capitals only), words mixing letters and digits (``IPv4``, ``mp3``), inner capitals (``GitHub``),
-  command-line options (``-v``, ``--cache-file``), identifiers with ``_``, keys before ``=``,
+  capitals: ``URL``, ``CRCs``; not in a text of several words in capitals only), words
+  mixing letters and digits (``IPv4``, ``mp3``), inner capitals (``GitHub``), command-line
+  options (``-v``, ``--cache-file``), identifiers with ``_``, keys before ``=``,
   functions before ``(``, a lone ``[option]`` and alternatives (``hard|soft``).
 
 Masked characters become spaces, so words on either side stay apart. Digits are never letters,
