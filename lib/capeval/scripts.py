@@ -122,6 +122,13 @@ class LetterClassifier:
         self._cache[char] = verdict
         return verdict
 
+    def all_expected(self, text: str) -> bool:
+        """Whether no letter of ``text`` is outside the expected scripts."""
+        if text.isascii() and self.classify("a") is True:
+            return True  # ASCII letters are Latin, and Latin is expected
+        classify = self.classify
+        return all(classify(char) in (None, True) for char in set(text))
+
     def count(self, text: str) -> tuple[int, int, dict[str, int]]:
         """(letters, letters in an expected script, {script: count} of the other letters)."""
         letters = expected = 0

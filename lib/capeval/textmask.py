@@ -24,7 +24,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from functools import lru_cache
-from typing import Any
 
 from capeval.placeholders.spans import placeholder_spans
 
@@ -36,29 +35,51 @@ _ENTITY = re.compile(r"&(?:#[0-9]+|#[xX][0-9A-Fa-f]+|[A-Za-z][A-Za-z0-9]*);")
 _CODE = re.compile(r"``[^`\n]+``|`[^`\n]+`")
 # Cheap pre-tests: most strings hold none of these.
 _URL_HINT = re.compile(r"://|www\.|@")
-_ACRONYM = r"\p{Lu}{2,5}\d*s?|"
-_WORDISH = re.compile(r"[^\W\d_]{2,}")
+# Code-like words (stdlib re: the regex module is several times slower on this scan). Acronyms
+# and inner capitals are ASCII: brand names and abbreviations in code are.
 _CODE_LIKE_PATTERN = (
-    r"(?<![\p{L}\p{M}\d_-])"
-    r"(?:ACRONYM\w*(?:\d\p{L}|\p{L}\d)\w*|\w*\p{Ll}\p{Lu}\w*"
-    r"|--?[A-Za-z][\w-]*|[\w.-]*_[\w.-]*|\w+(?=\s?[=(])|\[[\w-]+\]|\w+(?:\|\w+)+)"
-    r"(?![\p{L}\p{M}\d_])"
+    r"(?<![\w-])(?:ACRONYM\w*(?:\d[^\W\d_]|[^\W\d_]\d)\w*|\w*[a-z][A-Z]\w*"
+    r"|--?[A-Za-z][\w-]*|[\w.-]*_[\w.-]*|\w+(?=\s?[=(])|\[[\w-]+\]|\w+(?:\|\w+)+)(?!\w)"
 )
-_code_like: list[Any] = []
+_CODE_LIKE = re.compile(_CODE_LIKE_PATTERN.replace("ACRONYM", r"[A-Z]{2,5}\d*s?|"))
+_CODE_LIKE_NO_ACRONYM = re.compile(_CODE_LIKE_PATTERN.replace("ACRONYM", ""))
+_WORDISH = re.compile(r"[^\W\d_]{2,}")
+# What every code-like word contains: most prose has none. Simple scans, since one
+# alternation of these costs more than the rest of the masking.
+_CAPITAL_PAIR = re.compile(r"[A-Za-z][A-Z]")
+_DIGIT = re.compile(r"\d")
 
 
-def _code_like_pattern(text: str) -> Any:
+def _digit_beside_letter(text: str) -> bool:
+    last = len(text) - 1
+    for match in _DIGIT.finditer(text):
+        at = match.start()
+        if (at > 0 and text[at - 1].isalpha()) or (at < last and text[at + 1].isalpha()):
+            return True
+    return False
+
+
+def _may_hold_code(text: str) -> bool:
+    return (
+        "-" in text
+        or "_" in text
+        or "=" in text
+        or "(" in text
+        or "[" in text
+        or "|" in text
+        or _CAPITAL_PAIR.search(text) is not None
+        or _digit_beside_letter(text)
+    )
+
+
+def _code_like_pattern(text: str) -> re.Pattern[str]:
     """The code-like pattern for ``text``. An acronym is two to five capitals (``URL``,
     ``CRCs``), except in a text of several words without lower-case letters: a label in
     capitals (``SAVE CHANGES``) is words."""
-    if not _code_like:
-        import regex  # lazily; \p{Lu} and friends need it
-
-        _code_like.append(regex.compile(_CODE_LIKE_PATTERN.replace("ACRONYM", _ACRONYM)))
-        _code_like.append(regex.compile(_CODE_LIKE_PATTERN.replace("ACRONYM", "")))
-    if any(char.islower() for char in text) or len(_WORDISH.findall(text)) < 2:
-        return _code_like[0]
-    return _code_like[1]
+    # text.upper() differs from text exactly when some letter has an upper-case form
+    if text.upper() != text or len(_WORDISH.findall(text)) < 2:
+        return _CODE_LIKE
+    return _CODE_LIKE_NO_ACRONYM
 
 
 @lru_cache(maxsize=1024)
@@ -93,7 +114,8 @@ def prose(text: str, allow: Iterable[str] = (), code_like: bool = False) -> str:
     if code_like:
         # on what the other masks leave, so a placeholder's letters are not the text's
         rest = _overwrite(text, spans) if spans else text
-        spans.extend(m.span() for m in _code_like_pattern(rest).finditer(rest))
+        if _may_hold_code(rest):
+            spans.extend(m.span() for m in _code_like_pattern(rest).finditer(rest))
     return _overwrite(text, spans) if spans else text
 
 

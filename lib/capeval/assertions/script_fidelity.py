@@ -117,10 +117,15 @@ def letter_counts(
     """(letters counted, of them in an ``expected`` script, {other script: letters}, terms
     kept from the source) for ``text``'s prose."""
     classifier = scripts.classifier(scripts.unicode_scripts(expected))
+    visible = textmask.prose(text, allow)
+    if classifier.all_expected(visible):
+        # the usual case, decided on the distinct characters: no word needs looking at
+        letters = classifier.count(visible)[0]
+        return letters, letters, {}, 0
     source_words = _source_words(source, allow) if source_terms else {}
     letters = in_expected = kept = 0
     others: dict[str, int] = {}
-    for token in _tokens(textmask.prose(text, allow)):
+    for token in _tokens(visible):
         count, good, foreign = classifier.count(token)
         if not count:
             continue
@@ -149,6 +154,9 @@ def judge(
     source_terms: bool = True,
 ) -> Outcome:
     """The verdict on ``text`` for ISO 15924 ``expected`` scripts (pure: no case, no params)."""
+    classifier = scripts.classifier(scripts.unicode_scripts(expected))
+    if classifier.all_expected(textmask.prose(text, allow)):
+        return Outcome()  # every letter in an expected script: the share is 1
     letters, in_expected, others, kept = letter_counts(source, text, expected, allow, source_terms)
     if letters < min_letters or in_expected >= min_share * letters:
         return Outcome()
