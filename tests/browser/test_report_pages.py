@@ -28,6 +28,8 @@ def command(name: str, *args: str, stdin: bytes = b"") -> bytes:
 
 
 def review_page(tmp: Path) -> str:
+    """The shipped CAP-Med examples with the roster and the adjudications: every review section,
+    the agreement heat map included."""
     stream = command(
         "cap-aggregate-scores",
         "--exit-zero",
@@ -35,6 +37,8 @@ def review_page(tmp: Path) -> str:
         str(EXAMPLES / "cap_med_synthetic_cases.jsonl"),
         "--roster",
         str(EXAMPLES / "roster.jsonl"),
+        "--adjudications",
+        str(EXAMPLES / "synthetic_adjudications.jsonl"),
         str(EXAMPLES / "synthetic_reviewer_scores.jsonl"),
     )
     return command(
