@@ -784,14 +784,16 @@ def _results_verdict(view: dict[str, Any], gate: dict[str, int], fail_on: str) -
     }[fail_on]
     parts = []
     if baseline is not None:
-        parts.append(f"{gate['regressions']} regression(s), {gate['new_failures']} new failure(s)")
-    parts.append(f"{gate['hard']} hard failure(s) of {gate['failed']} failure(s)")
+        parts.append(
+            f"{gate['regressions']:,} regression(s), {gate['new_failures']:,} new failure(s)"
+        )
+    parts.append(f"{gate['hard']:,} hard failure(s) of {gate['failed']:,} failure(s)")
     rate = "—" if pass_rate is None else f"{pass_rate * 100:.1f}%"
     if change is not None:
         rate += f" ({change * 100:+.1f} pp vs the baseline)"
     parts.append(f"pass rate {rate}")
     if gate["waived"]:
-        parts.append(f"{gate['waived']} waived")
+        parts.append(f"{gate['waived']:,} waived")
     findings = view["waiver_findings"]
     if findings:
         parts.append(f"{len(findings)} waiver finding(s)")
