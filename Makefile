@@ -79,8 +79,8 @@ test: install
 	$(MAKE) --no-print-directory evals
 	$(BIN)/python -m pytest -q tests --ignore=tests/browser
 
-# The review form in headless Chromium (Debian chromium + chromium-driver; selenium from PyPI).
-# Screenshots go to build/screenshots/.
+# The HTML reports and the review form in headless Chromium (Debian chromium +
+# chromium-driver; selenium from PyPI). Screenshots and PDFs go to build/screenshots/.
 test-browser: install
 	$(BIN)/python -m pip install -q -e '.[browser]'
 	$(BIN)/python -m pytest -q tests/browser

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 from pathlib import Path
 
@@ -10,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from capeval.report import render, views
+from capeval.report import palette, render, views
 
 from conftest import ROOT, jsonl, records, run_cmd
 
@@ -169,10 +170,12 @@ def test_review_report_of_the_shipped_examples(med_stream):
     status_rows = found["4. Per-case status"]
     assert [unquote(row[0]) for row in status_rows] == [v["case_id"] for v in verdicts]
     for row, verdict in zip(status_rows, verdicts, strict=True):
-        assert unquote(row[2].strip("*")) == verdict["status"]
+        glyph, status = row[2].split(" ", 1)
+        assert glyph == palette.STATUS[verdict["status"]][1]
+        assert unquote(status.split(" ✗")[0].strip("*")) == verdict["status"]
         flags = verdict["blocking_flags"]
         assert row[3] == (", ".join(f"`{flag}`" for flag in flags) if flags else "—")
-        assert row[5] == str(len(verdict["reviewers"]))
+        assert row[6] == str(len(verdict["reviewers"]))
     summary = next(r for r in records(med_stream) if r["kind"] == "run_summary")
     criteria_rows = found["5. Per-criterion means and agreement"]
     assert [unquote(row[0]) for row in criteria_rows] == list(summary["criteria"])
@@ -184,7 +187,7 @@ def test_review_report_of_the_shipped_examples(med_stream):
     findings = [r for r in records(med_stream) if r["kind"] == "finding"]
     finding_rows = found["6. Findings log"]
     assert [(unquote(r[0]), unquote(r[1]), r[2]) for r in finding_rows] == [
-        (f["case_id"], f["code"], "true" if f["blocking"] else "false") for f in findings
+        (f["case_id"], f["code"], "✗ true" if f["blocking"] else "false") for f in findings
     ]
     signoff = {row[0]: row[1] for row in found["7. Sign-off summary"]}
     assert "`synthetic_onboarding`" in signoff["Evidence tier"]
@@ -282,7 +285,7 @@ def test_results_report_of_the_dev_evals(protocol_stream):
     assertion_rows = found["Pass rates by assertion"]
     assert [unquote(row[0]) for row in assertion_rows] == ["protocol_complete"]
     assert assertion_rows[0][1:5] == [str(len(results)), str(passed), str(hard), str(report)]
-    assert assertion_rows[0][5] == f"{passed / len(results) * 100:.1f}%"
+    assert assertion_rows[0][5] == f"✗ {passed / len(results) * 100:.1f}%"  # below 80%
     codes: dict[str, int] = {}
     for r in results:
         codes[r["code"]] = codes.get(r["code"], 0) + 1
@@ -294,7 +297,7 @@ def test_results_report_of_the_dev_evals(protocol_stream):
     failure_rows = found["Failing results"]
     assert [unquote(row[0]) for row in failure_rows] == [r["case_id"] for r in failing]
     for row, record in zip(failure_rows, failing, strict=True):
-        assert json.loads(unquote(row[6])) == record["evidence"]
+        assert json.loads(unquote(row[7])) == record["evidence"]
         assert unquote(row[4]) == record["code"]
     assert "Pass rates by domain" not in text
 
@@ -356,7 +359,7 @@ def baseline_pair(tmp: Path) -> tuple[Path, str]:
 def test_baseline_regressions_fixes_and_unchanged_failures(tmp):
     baseline, current = baseline_pair(tmp)
     proc = run_cmd(TOOL, "--baseline", str(baseline), stdin=current)
-    assert proc.returncode == 0, proc.stderr
+    assert proc.returncode == 1, proc.stderr  # --fail-on regression by default: one regression
     found = tables(proc.stdout.decode())
     counts = found["Compared with the baseline"][0]
     assert counts == ["1", "1", "2", "1", "1", "1"]
@@ -371,10 +374,10 @@ def test_baseline_regressions_fixes_and_unchanged_failures(tmp):
     ]
     unchanged = found["Unchanged failures (failing in both)"]
     assert keys(unchanged) == [("c.a.001", "m2", "max_chars"), ("c.c.001", "m1", "max_chars")]
-    assert unchanged[1][4:] == ["`candidate_missing`", "`max_chars_exceeded` (changed)"]
+    assert unchanged[1][4:6] == ["`candidate_missing`", "`max_chars_exceeded` (changed)"]
     assert keys(found["New failures (not in the baseline)"]) == [("c.e.001", "m1", "max_chars")]
     failing = found["Failing results"]
-    assert [row[4] for row in failing][0] == "`max_chars_exceeded` (regression)"
+    assert failing[0][4:6] == ["`max_chars_exceeded`", "regression"]
 
 
 def test_baseline_annotations_mark_regressions(tmp):
@@ -382,10 +385,13 @@ def test_baseline_annotations_mark_regressions(tmp):
     proc = run_cmd(TOOL, "--github", "--baseline", str(baseline), stdin=current)
     lines = proc.stdout.decode().splitlines()
     assert lines[0] == (
-        "::error title=max_chars%3A max_chars_exceeded::regression: c.a.001 [m1]: too long"
+        "::error title=max_chars%3A max_chars_exceeded::regression: c.a.001 [m1] / max_chars: "
+        "too long"
     )
-    assert lines[2].startswith("::warning title=max_chars%3A candidate_missing::c.c.001 [m1]")
-    assert len(lines) == 4
+    # errors first (regressions, new failures, known ones), then warnings
+    assert lines[1].startswith("::error title=max_chars%3A max_chars_exceeded::new failure: c.e")
+    assert lines[3].startswith("::warning title=max_chars%3A candidate_missing::c.c.001 [m1]")
+    assert len(lines) == 5 and lines[-1].startswith("::notice title=capeval totals::FAIL")
 
 
 def test_invalid_baseline_lines_are_diagnostics(tmp):
@@ -426,7 +432,8 @@ def test_html_is_self_contained_and_escaped(med_stream, protocol_stream):
         assert "<svg" in page
         assert not re.search(r"<(script|link|img|iframe|object|embed)\b", page, re.I)
         # no attribute that could fetch anything (escaped text has no raw "<")
-        assert not re.search(r"<[^>]*\s(src|href|xlink:href)\s*=", page, re.I)
+        # (links only to anchors of the page itself)
+        assert not re.search(r"<[^>]*\s(src|href|xlink:href)\s*=\s*\"[^#]", page, re.I)
         assert "@import" not in page and "url(" not in page
     assert "&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt;" in page
     assert "&lt;img src=http://evil.example/x.png&gt;" in page
@@ -438,10 +445,10 @@ def test_markdown_escapes_table_cells():
     text = proc.stdout.decode()
     found = tables(text)  # asserts every row has its header's number of cells
     row = found["Failing results"][0]
-    assert row[5] == (
+    assert row[6] == (
         'Broke \\<script\\>alert("x")\\</script\\> \\| a<br>b \\& \\`tick\\` \\\\\\| end'
     )
-    assert json.loads(unquote(row[6]))["found"] == "a|b`c"
+    assert json.loads(unquote(row[7]))["found"] == "a|b`c"
     assert "<script>" not in text
     systems = [unquote(r[0]) for r in found["Pass rates by system"]]
     assert systems == [views.UNNAMED_SYSTEM, "sys|1"]
@@ -452,21 +459,26 @@ def test_github_annotations(tmp, protocol_stream):
     assert proc.returncode == 0, proc.stderr
     lines = proc.stdout.decode().splitlines()
     failing = [r for r in records(protocol_stream) if not r["passed"]]
+    assert lines[-1].startswith("::notice title=capeval totals::")
+    lines = lines[:-1]
     assert len(lines) == len(failing)
     case_lines = {
         json.loads(line)["id"]: n
         for n, line in enumerate((DEV / "protocol.jsonl").read_text("utf-8").splitlines(), 1)
         if line.strip()
     }
+    # errors (hard failures) first, then warnings, each in input order
+    failing.sort(key=lambda record: record["severity"] != "hard")
     for line, record in zip(lines, failing, strict=True):
         level = "error" if record["severity"] == "hard" else "warning"
         assert line.startswith(
-            f"::{level} file={DEV / 'protocol.jsonl'},line={case_lines[record['case_id']]},"
-            f"title=protocol_complete%3A {record['code']}::{record['case_id']}: "
+            f"::{level} file={os.path.relpath(DEV / 'protocol.jsonl')},"
+            f"line={case_lines[record['case_id']]},"
+            f"title=protocol_complete%3A {record['code']}::{record['case_id']} / "
         )
     proc = run_cmd(TOOL, "--github", stdin=HOSTILE)
-    line = proc.stdout.decode()
-    assert line.count("\n") == 1
+    line, totals = proc.stdout.decode().splitlines()
+    assert totals.startswith("::notice title=capeval totals::")
     assert "a%0Ab" in line and line.startswith("::error title=max_chars%3A max_chars_exceeded::")
 
 
@@ -478,7 +490,9 @@ def test_github_annotations_of_a_review():
     blocked = [v["case_id"] for v in verdicts if v["status"] == "blocked"]
     errors = [line for line in lines if line.startswith("::error")]
     assert [line.split("::")[2].split(":")[0] for line in errors] == blocked
-    assert lines[-1].startswith("::notice title=review gate::the gate stays closed: case_not_pass")
+    assert lines[-1].startswith(
+        "::notice title=capeval totals::Gate stays closed: blockers case_not_pass"
+    )
     assert any("conflicted_reviewer" in line and line.startswith("::warning") for line in lines)
 
 
@@ -601,7 +615,7 @@ def test_aggregation_records_are_checked():
         ("schema.type", 2, "error"),
         ("schema.required", 3, "error"),
     ]
-    assert "| `y` | `p` | **`pass`** |" in proc.stdout.decode()
+    assert "| `y` | `p` | ✓ **`pass`** |" in proc.stdout.decode()
 
 
 def test_a_stream_mixing_both_kinds_is_a_usage_error(med_stream, protocol_stream):
@@ -862,9 +876,10 @@ def test_max_failures_lists_the_first_and_counts_the_rest(protocol_stream):
     text = proc.stdout.decode()
     rows = tables(text)["Failing results"]
     assert [unquote(row[0]) for row in rows] == [r["case_id"] for r in failing[:2]]
-    assert f"{len(failing) - 2} more failing result(s) not listed" in text
+    assert f"{len(failing) - 2} more not listed here (--max-failures 2)" in text
     annotations = run_cmd(TOOL, "--github", "--max-failures", "2", stdin=protocol_stream)
-    assert len(annotations.stdout.decode().splitlines()) == len(failing)
+    # every failure (the platform's limits are the writer's business) and the totals
+    assert len(annotations.stdout.decode().splitlines()) == len(failing) + 1
 
 
 def test_review_values_are_escaped_in_markdown_and_html():

@@ -39,6 +39,8 @@ ELSEWHERE = {
     "jsonl.invalid_utf8": "test_malformed_lines_are_reported_by_code_and_line below",
     "jsonl.not_object": "test_malformed_lines_are_reported_by_code_and_line below",
     "jsonl.too_long": "test_malformed_lines_are_reported_by_code_and_line below",
+    "waiver.expired": "cap-render-report --waivers (test_report_formats.py)",
+    "waiver.unused": "cap-render-report --waivers (test_report_formats.py)",
 }
 
 

@@ -58,6 +58,8 @@ DIAGNOSTIC_CODES: dict[str, tuple[str, str]] = {
     "candidate.orphan": (ERROR, "a candidate names a case that is not in the input"),
     "internal": (ERROR, "a bug in capeval: an assertion failed unexpectedly (please report it)"),
     "candidate.duplicate": (ERROR, "a (case_id, system) candidate repeats"),
+    "waiver.expired": (WARNING, "a waiver's expiry date has passed (its failures count)"),
+    "waiver.unused": (WARNING, "a waiver matches no failing result"),
     "io.unreadable": (ERROR, "an input cannot be opened or read"),
     "io.write_failed": (ERROR, "an output cannot be written"),
     "usage": (ERROR, "the command line or a configuration file is wrong"),

@@ -23,6 +23,7 @@ __all__ = [
     "case_sha256",
     "pointer",
     "result_key",
+    "waiver_key",
 ]
 
 # -- problems ---------------------------------------------------------------------------------
@@ -86,6 +87,16 @@ def assertion_result(
     result["message"] = message
     result["evidence"] = evidence
     return result
+
+
+# -- waivers (cap-render-report --waivers; cap-validate knows the kind) -----------------------
+
+WaiverKey = tuple[str, str | None, str, str | None]
+
+
+def waiver_key(record: dict[str, Any]) -> WaiverKey:
+    """What a waiver matches: (case_id, system, assertion, code); None matches any."""
+    return (record["case_id"], record.get("system"), record["assertion"], record.get("code"))
 
 
 # -- aggregation records (cap-aggregate-scores → cap-render-report) --------------------------

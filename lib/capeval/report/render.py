@@ -9,6 +9,7 @@ empty string): a typo in a user's ``--template`` is reported, never silently ren
 from __future__ import annotations
 
 import re
+import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,8 @@ _NEWLINES = re.compile(r"\r\n|\r|\n")
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]<>|~&])")
 _BACKTICKS = re.compile(r"`+")
 _BLANK_RUNS = re.compile(r"\n{3,}")
+_INVISIBLE_CATEGORIES = frozenset({"Cc", "Cf", "Zs", "Zl", "Zp", "Co", "Cs", "Cn"})
+_SEPARATORS = re.compile(r"([._\-/:])")
 
 
 class TemplateProblem(Exception):
@@ -101,6 +104,52 @@ def shorten(value: Any, limit: int = 32) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def _invisible(char: str) -> bool:
+    if char in "\n\t" or char == " ":
+        return False
+    # controls, format characters (U+200F, U+200B, U+FEFF, bidi controls, soft hyphen),
+    # separators other than the space (no-break and narrow spaces look like a space),
+    # private use, surrogates, unassigned
+    return unicodedata.category(char) in _INVISIBLE_CATEGORIES
+
+
+def visible(value: Any) -> Any:
+    """Text with invisible and look-alike characters shown as ``\\u200f``-style escapes
+    (other values unchanged): what a reviewer must see is never rendered as nothing."""
+    if not isinstance(value, str) or hasattr(value, "__html__"):
+        return value  # markup built by a filter has been through visible() already
+    if value.isascii() and value.isprintable():
+        return value
+    return "".join(
+        (f"\\u{ord(char):04x}" if ord(char) <= 0xFFFF else f"\\U{ord(char):08x}")
+        if _invisible(char)
+        else char
+        for char in value
+    )
+
+
+def breakable(value: Any) -> Any:
+    """An identifier for HTML that may wrap after ``.``, ``_``, ``-``, ``/`` or ``:`` but is
+    never broken inside a word (``<wbr>`` after each separator; the text is escaped)."""
+    from markupsafe import Markup, escape
+
+    if value is None:
+        return "—"
+    return Markup(_SEPARATORS.sub(r"\1<wbr>", str(escape(visible(str(value))))))
+
+
+def worst_first(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Rate rows sorted by pass rate, lowest first (no rate last), then by name."""
+    return sorted(
+        rows,
+        key=lambda row: (row["pass_rate"] is None, row["pass_rate"] or 0.0, str(row["name"])),
+    )
+
+
+def thousands(value: Any) -> str:
+    return f"{value:,}" if isinstance(value, int) and not isinstance(value, bool) else str(value)
+
+
 FILTERS = {
     "md": md,
     "code": md_code,
@@ -112,14 +161,22 @@ FILTERS = {
     "bar": bar,
     "shorten": shorten,
     "system": system_name,
+    "vis": visible,
+    "ids": breakable,
+    "worst_first": worst_first,
+    "thousands": thousands,
+    "rate_status": None,  # set below (palette)
 }
 
 
 # -- templates -------------------------------------------------------------------------------
-def _environment(directory: Path, autoescape: Any) -> Any:
+def _environment(directory: Path, autoescape: Any, finalize: Any = None) -> Any:
     import jinja2
 
+    from capeval.report import palette
+
     env = jinja2.Environment(
+        finalize=finalize,
         loader=jinja2.FileSystemLoader(str(directory)),
         autoescape=autoescape,
         undefined=jinja2.StrictUndefined,
@@ -128,12 +185,15 @@ def _environment(directory: Path, autoescape: Any) -> Any:
         lstrip_blocks=True,
     )
     env.filters.update(FILTERS)
+    env.filters["rate_status"] = palette.rate_status
+    env.globals.update(palette_css=palette.css(), STATUS=palette.STATUS)
     return env
 
 
 def render_builtin(name: str, view: dict[str, Any]) -> str:
     """Render one of the shipped templates (``review.md.j2``, ``report.html.j2``…)."""
-    env = _environment(TEMPLATES, autoescape=name.endswith(".html.j2"))
+    # every value shown by a shipped template goes through visible(): U+200F is never blank
+    env = _environment(TEMPLATES, autoescape=name.endswith(".html.j2"), finalize=visible)
     text = env.get_template(name).render(view=view, **view)
     # Template whitespace only (values never hold a raw newline in Markdown): at most one
     # blank line in a row, one newline at the end.

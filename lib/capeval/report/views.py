@@ -26,6 +26,7 @@ from capeval.jsonl import dumps
 from capeval.records import (
     BLOCKER_MEANING,
     LOW_AGREEMENT,
+    STATUS_FINDINGS,
     STATUSES,
     ResultKey,
 )
@@ -108,11 +109,23 @@ def review_view(
     roster: list[dict[str, Any]] | None = None,
     roster_path: str | None = None,
     settings: ReviewSettings | None = None,
+    case_lines: dict[str, int] | None = None,
 ) -> dict[str, Any]:
-    """The view of the review report."""
+    """The view of the review report (``case_lines``: case id → line in ``--cases``)."""
     settings = settings or ReviewSettings()
     summary = tally.summary
+    blocking_by_case: dict[str, list[str]] = {}
+    for finding in tally.findings:
+        # a blocking finding that restates the case's own status ("blocked") adds nothing
+        if finding.get("blocking") and finding["code"] not in STATUS_FINDINGS:
+            codes = blocking_by_case.setdefault(finding["case_id"], [])
+            if finding["code"] not in codes:
+                codes.append(finding["code"])
     cases = [_case_row(verdict) for verdict in tally.verdicts]
+    for row in cases:
+        # a blocking finding is visible on its case's row (never a bare "pass" beside it)
+        row["blocking_findings"] = blocking_by_case.get(row["case_id"], [])
+        row["line"] = (case_lines or {}).get(row["case_id"])
     case_ids = [row["case_id"] for row in cases]
     profiles = list(dict.fromkeys(row["profile"] for row in cases))
     counted_cases: dict[str, int] = {}
@@ -175,7 +188,26 @@ def review_view(
         "gate": gate,
     }
     view["limitations"] = _limitations(view)
+    view["verdict"] = _review_verdict(view)
     return view
+
+
+def _review_verdict(view: dict[str, Any]) -> dict[str, Any]:
+    """The gate, first: open or closed, and why."""
+    gate = view["gate"]
+    counts = view["counts"]
+    tally = ", ".join(f"{counts[status]} {status}" for status in STATUSES)
+    if gate is None:
+        outcome, failed = "gate unknown", True
+        headline = f"Gate unknown: no run_summary (truncated stream?); {tally}"
+    elif gate["can_close"]:
+        outcome, failed = "gate can close", False
+        headline = f"Gate can close: no blockers; {tally}"
+    else:
+        outcome, failed = "gate closed", True
+        blockers = ", ".join(blocker["code"] for blocker in gate["blockers"]) or "none listed"
+        headline = f"Gate stays closed: blockers {blockers}; {tally}"
+    return {"outcome": outcome, "failed": failed, "headline": headline, "tally": tally}
 
 
 def _case_row(verdict: dict[str, Any]) -> dict[str, Any]:
@@ -444,12 +476,29 @@ class CaseInfo:
     domain: str | None
     tags: tuple[str, ...]
     line: int
+    # the source text for the drill-down and for checking a fix (cut at SHOWN_TEXT)
+    source: str | None = None
+
+
+@dataclass(frozen=True)
+class CandidateInfo:
+    """What the results report needs of a candidate (``--candidates``)."""
+
+    line: int
+    text: str  # cut at SHOWN_TEXT characters
+    # the whole record when its line is short enough to offer an edit of it (else None)
+    record: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True)
 class BaselineEntry:
     passed: bool
     code: str
+
+
+# Texts kept per case/candidate for the drill-down: enough to read, bounded per record.
+SHOWN_TEXT = 4000
+FAIL_ON = ("regression", "hard", "any", "none")
 
 
 class _Rate:
@@ -491,10 +540,23 @@ class ResultsTally:
         cases: dict[str, CaseInfo] | None = None,
         baseline: dict[ResultKey, BaselineEntry] | None = None,
         keep_failures: int = 0,
+        *,
+        waivers: Any = None,
+        candidates: dict[tuple[str, str | None], CandidateInfo] | None = None,
+        keep_passes: bool = False,
+        drill_down: bool = False,
     ) -> None:
         self.cases = cases
         self.baseline = baseline
         self.keep_failures = keep_failures
+        self.waivers = waivers
+        self.candidates = candidates
+        # every passing result's key (JUnit lists each result as a test case)
+        self.passes: list[tuple[str, str | None, str, str]] | None = [] if keep_passes else None
+        # source and candidate text beside each listed failure (a document's drill-down)
+        self.drill_down = drill_down
+        # what the regression gate counts: failures not waived, by kind
+        self.gate = {"hard": 0, "failed": 0, "waived": 0, "regressions": 0, "new_failures": 0}
         self.failures_total = 0
         self.total = _Rate()
         self.by_assertion: dict[str, _Rate] = {}
@@ -537,14 +599,24 @@ class ResultsTally:
                 for tag in info.tags:
                     _rate(self.by_tag, tag).add(passed, severity)
 
-        row = {
+        row: dict[str, Any] = {
             "case_id": case_id,
             "system": system,
             "assertion": assertion,
             "severity": severity,
             "code": code,
         }
+        waiver = None
+        if not passed and self.waivers is not None:
+            found = self.waivers.match(case_id, system, assertion, code)
+            if found is not None:
+                found.used += 1
+                if not found.expired:
+                    waiver = found.row()
+        if not passed:
+            row["waiver"] = waiver
         was: BaselineEntry | None = None
+        change = None
         if self.baseline is not None:
             key = (case_id, system, assertion)
             was = self.baseline.get(key)
@@ -552,37 +624,88 @@ class ResultsTally:
                 if passed:
                     self.new_passes += 1
                 else:
+                    change = "new"
                     self.new_failures.append(row)
             else:
                 self.compared += 1
                 self.seen_baseline.add(key)
                 compared = {**row, "baseline_code": was.code}
                 if not passed and was.passed:
+                    change = "regression"
                     self.regressions.append(compared)
                 elif passed and not was.passed:
                     self.fixes.append(compared)
                 elif not passed:
+                    change = "unchanged"
                     self.unchanged.append(compared)
-        if not passed:
-            self.failures_total += 1
-            if not self.keep_failures or len(self.failures) < self.keep_failures:
-                self.failures.append(
-                    {
-                        **row,
-                        "message": record["message"],
-                        # compact JSON, keys in the record's order
-                        "evidence": dumps(record["evidence"])[:-1].decode("utf-8"),
-                        "regression": None if was is None else was.passed,
-                    }
-                )
+        if passed:
+            if self.passes is not None:
+                self.passes.append((case_id, system, assertion, severity))
+            return
+        self.failures_total += 1
+        gate = self.gate
+        if waiver is not None:
+            gate["waived"] += 1
+        else:
+            gate["failed"] += 1
+            gate["hard"] += severity == "hard"
+            gate["regressions"] += change == "regression"
+            gate["new_failures"] += change == "new"
+        if not self.keep_failures or len(self.failures) < self.keep_failures:
+            self.failures.append(self._failure_row(row, record, was, change))
+
+    def _failure_row(
+        self,
+        row: dict[str, Any],
+        record: dict[str, Any],
+        was: BaselineEntry | None,
+        change: str | None,
+    ) -> dict[str, Any]:
+        from capeval.report.suggestions import fixed_text, suggestion
+
+        evidence = record["evidence"]
+        case = self.cases.get(row["case_id"]) if self.cases is not None else None
+        candidate = (
+            self.candidates.get((row["case_id"], row["system"]))
+            if self.candidates is not None
+            else None
+        )
+        suggested = suggestion(row["assertion"], row["code"], evidence)
+        fix = None
+        if suggested is not None and candidate is not None and candidate.record is not None:
+            text = fixed_text(
+                candidate.record["text"],
+                case.source if case is not None else None,
+                suggested["replacements"],
+            )
+            if text is not None:
+                line = dumps({**candidate.record, "text": text})[:-1].decode("utf-8")
+                fix = {"line": candidate.line, "text": line}
+        failure = {
+            **row,
+            "message": record["message"],
+            # compact JSON, keys in the record's order
+            "evidence": dumps(evidence)[:-1].decode("utf-8"),
+            "regression": None if was is None else was.passed,
+            "change": change,
+            "case_line": case.line if case is not None else None,
+            "candidate_line": candidate.line if candidate is not None else None,
+            "suggestion": suggested,
+            "fix": fix,
+        }
+        if self.drill_down:
+            failure["source"] = case.source if case is not None else None
+            failure["candidate"] = candidate.text if candidate is not None else None
+        return failure
 
     def view(
         self,
         *,
         cases_path: str | None = None,
         baseline_path: str | None = None,
+        fail_on: str = "none",
     ) -> dict[str, Any]:
-        """The view of the results report."""
+        """The view of the results report; ``fail_on`` is the gate (``FAIL_ON``)."""
         total = self.total.row("all")
         systems = sorted(self.by_system, key=_system_order)
         view: dict[str, Any] = {
@@ -635,8 +758,62 @@ class ResultsTally:
                 "new_passes": self.new_passes,
                 # in the baseline, absent from this run (e.g. a case or system removed)
                 "missing": len(self.baseline) - len(self.seen_baseline),
+                "pass_rate": ratio(
+                    sum(1 for entry in self.baseline.values() if entry.passed), len(self.baseline)
+                ),
             }
+        view["passes"] = self.passes
+        view["waivers_file"] = None if self.waivers is None else self.waivers.path
+        view["waiver_findings"] = [] if self.waivers is None else self.waivers.findings()
+        view["verdict"] = _results_verdict(view, self.gate, fail_on)
         return view
+
+
+def _results_verdict(view: dict[str, Any], gate: dict[str, int], fail_on: str) -> dict[str, Any]:
+    """What the run says first: the gate's outcome, then what it counted."""
+    pass_rate = view["totals"]["pass_rate"]
+    baseline = view["baseline"]
+    before = baseline["pass_rate"] if baseline is not None else None
+    change = None if pass_rate is None or before is None else round(pass_rate - before, 4)
+    got_worse = gate["regressions"] + gate["new_failures"]
+    failed = {
+        "regression": got_worse > 0,
+        "hard": gate["hard"] > 0,
+        "any": gate["failed"] > 0,
+        "none": False,
+    }[fail_on]
+    parts = []
+    if baseline is not None:
+        parts.append(
+            f"{gate['regressions']:,} regression(s), {gate['new_failures']:,} new failure(s)"
+        )
+    parts.append(f"{gate['hard']:,} hard failure(s) of {gate['failed']:,} failure(s)")
+    rate = "—" if pass_rate is None else f"{pass_rate * 100:.1f}%"
+    if change is not None:
+        rate += f" ({change * 100:+.1f} pp vs the baseline)"
+    parts.append(f"pass rate {rate}")
+    if gate["waived"]:
+        parts.append(f"{gate['waived']:,} waived")
+    findings = view["waiver_findings"]
+    if findings:
+        parts.append(f"{len(findings)} waiver finding(s)")
+    outcome = "gate not set" if fail_on == "none" else ("FAIL" if failed else "PASS")
+    if fail_on != "none":
+        outcome += f" (--fail-on {fail_on})"
+    return {
+        "fail_on": fail_on,
+        "failed": failed,
+        "outcome": outcome,
+        "headline": f"{outcome}: " + "; ".join(parts),
+        "hard_failures": gate["hard"],
+        "failures": gate["failed"],
+        "waived": gate["waived"],
+        "regressions": gate["regressions"],
+        "new_failures": gate["new_failures"],
+        "pass_rate": pass_rate,
+        "baseline_pass_rate": before,
+        "pass_rate_change": change,
+    }
 
 
 def _rate(table: dict[Any, _Rate], key: Any) -> _Rate:

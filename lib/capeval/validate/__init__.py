@@ -73,9 +73,9 @@ def validate(
 ) -> None:
     """Validate JSON Lines records against their schema and the contract rules.
 
-    Reads EvalCase v1 cases, candidates, results, quality cases, reviews, roster entries or
-    adjudications; writes the valid ones to stdout byte for byte and reports every problem
-    on stderr.
+    Reads EvalCase v1 cases, candidates, results, quality cases, reviews, roster entries,
+    adjudications or waivers; writes the valid ones to stdout byte for byte and reports every
+    problem on stderr.
 
     \b
     Example:  cap-validate --lock ids.lock.json cases/dev/*.jsonl > /dev/null

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from capeval.records import waiver_key
+
 KINDS = (
     "evalcase",
     "candidate",
@@ -12,6 +14,7 @@ KINDS = (
     "review",
     "roster",
     "adjudication",
+    "waiver",
 )
 
 
@@ -30,6 +33,8 @@ def detect_kind(record: dict[str, Any]) -> str | None:
         return "quality-case"
     if "assertion" in record and "passed" in record:
         return "result"
+    if "assertion" in record and "expires" in record:
+        return "waiver"
     if "case_id" in record and "text" in record:
         return "candidate"
     return None
@@ -50,4 +55,6 @@ def unique_key(kind: str, record: dict[str, Any]) -> Any:
     if kind == "adjudication":
         # one adjudication per criterion, and one for the whole case (criterion absent)
         return (record["case_id"], record.get("criterion"))
+    if kind == "waiver":
+        return waiver_key(record)
     return record["case_id"]

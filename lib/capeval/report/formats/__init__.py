@@ -1,0 +1,61 @@
+"""Output formats of cap-render-report: one writer per format, all fed the same view model.
+
+Each writer is a module here with ``NAME``, ``STREAMS`` (the stream kinds it renders:
+``"results"`` and/or ``"review"``), ``DOCUMENT`` (True when it is a document for people, which
+lists at most ``--max-failures`` failing results; machine formats get every result) and
+``render(view, context) -> str``. ``context`` carries what a writer needs beyond the view: the
+side files' paths (shown relative to the working directory, as CI tools want them), the byte
+budget and the package version.
+
+The view (``capeval.report.views``) is plain data; a failing result row has ``case_id``,
+``system``, ``assertion``, ``severity``, ``code``, ``message``, ``evidence`` (compact JSON),
+``change`` (``regression``, ``new``, ``unchanged`` or None without a baseline), ``waiver``
+(reason, owner, expiry and line of the waiver that waives it, or None), ``case_line`` and
+``candidate_line`` (with ``--cases``/``--candidates``), ``suggestion`` and ``fix``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from dataclasses import dataclass
+from types import ModuleType
+
+NAMES = ("markdown", "html", "github", "sarif", "junit", "rdjson", "rdjsonl")
+
+
+@dataclass(frozen=True)
+class Context:
+    cases_path: str | None = None
+    candidates_path: str | None = None
+    waivers_path: str | None = None
+    max_bytes: int = 0
+    max_rows: int = 0  # a document's rows per long section (--max-failures; 0: all)
+    version: str = ""
+
+
+def writer(name: str) -> ModuleType:
+    """The writer module of format ``name`` (one of ``NAMES``)."""
+    return importlib.import_module(f"{__name__}.{name}")
+
+
+def display_path(path: str | None) -> str | None:
+    """``path`` relative to the working directory with ``/`` separators (GitHub annotations and
+    SARIF want repository-relative paths); a path outside the working directory is kept."""
+    if path is None:
+        return None
+    try:
+        relative = os.path.relpath(path)
+    except ValueError:  # another drive (Windows)
+        return path.replace(os.sep, "/")
+    if relative.startswith(".."):
+        relative = path
+    return relative.replace(os.sep, "/")
+
+
+def subject(row: dict) -> str:
+    """``case [system] / assertion`` — how a result is named in one line."""
+    where = row["case_id"]
+    if row.get("system") is not None:
+        where += f" [{row['system']}]"
+    return f"{where} / {row['assertion']}"

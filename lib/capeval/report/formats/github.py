@@ -1,0 +1,161 @@
+"""GitHub Actions workflow commands (``--format github``, alias ``--github``).
+
+GitHub shows at most 10 error, 10 warning and 10 notice annotations per step, in print order,
+and drops the rest silently. So the lines that matter come first: errors for hard failures
+(regressions, then new failures, then known ones), warnings for report failures (regressions
+first) and for expired or unused waivers, at most nine notices for waived results — and a
+closing ``::notice`` with the totals and how many annotations the platform will not show.
+With ``--cases`` every result line carries ``file=`` and ``line=`` (the case's line; paths
+relative to the working directory, as the platform resolves them against the checkout).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from capeval.report.formats import Context, display_path, subject
+
+NAME = "github"
+STREAMS = ("results", "review")
+DOCUMENT = False
+SHOWN_PER_LEVEL = 10
+_CHANGE_ORDER = {"regression": 0, "new": 1}
+
+
+def _data(text: str) -> str:
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _property(text: str) -> str:
+    return _data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def annotation(
+    level: str, title: str, message: str, *, file: str | None = None, line: int | None = None
+) -> str:
+    """One ``::error``/``::warning``/``::notice`` workflow command line."""
+    properties = []
+    if file is not None:
+        properties.append(f"file={_property(file)}")
+        if line is not None:
+            properties.append(f"line={line}")
+    properties.append(f"title={_property(title)}")
+    return f"::{level} {','.join(properties)}::{_data(message)}\n"
+
+
+class _Lines:
+    """Annotation lines by level, in the order they should be printed."""
+
+    def __init__(self) -> None:
+        self.by_level: dict[str, list[tuple[tuple, str]]] = {
+            "error": [],
+            "warning": [],
+            "notice": [],
+        }
+
+    def add(self, level: str, rank: tuple, line: str) -> None:
+        self.by_level[level].append((rank, line))
+
+    def text(self, totals: str) -> str:
+        out: list[str] = []
+        hidden = 0
+        for level in ("error", "warning", "notice"):
+            lines = [line for _rank, line in sorted(self.by_level[level], key=lambda item: item[0])]
+            # the closing notice needs one of the ten notice slots
+            room = SHOWN_PER_LEVEL - 1 if level == "notice" else SHOWN_PER_LEVEL
+            if level == "notice" and len(lines) > room:
+                hidden += len(lines) - room
+                lines = lines[:room]
+            elif len(lines) > room:
+                hidden += len(lines) - room
+            out.extend(lines)
+        if hidden:
+            totals += (
+                f"; {hidden} annotation(s) beyond the platform's {SHOWN_PER_LEVEL} per level "
+                "are not shown: see the step summary or the full report"
+            )
+        out.append(annotation("notice", "capeval totals", totals))
+        return "".join(out)
+
+
+def render(view: dict[str, Any], context: Context) -> str:
+    if view["stream"] == "review":
+        return _review(view, context)
+    return _results(view, context)
+
+
+def _results(view: dict[str, Any], context: Context) -> str:
+    cases = display_path(context.cases_path)
+    waivers = display_path(context.waivers_path)
+    lines = _Lines()
+    for index, row in enumerate(view["failures"]):
+        where = {"file": cases, "line": row["case_line"]} if row["case_line"] is not None else {}
+        title = f"{row['assertion']}: {row['code']}"
+        if row["waiver"] is not None:
+            waiver = row["waiver"]
+            message = (
+                f"waived until {waiver['expires']} (owner {waiver['owner']}: {waiver['reason']}): "
+                f"{subject(row)}: {row['message']}"
+            )
+            lines.add("notice", (index,), annotation("notice", title, message, **where))
+            continue
+        prefix = {"regression": "regression: ", "new": "new failure: "}.get(row["change"] or "", "")
+        level = "error" if row["severity"] == "hard" else "warning"
+        rank = (_CHANGE_ORDER.get(row["change"] or "", 2), index)
+        message = f"{prefix}{subject(row)}: {row['message']}"
+        lines.add(level, rank, annotation(level, title, message, **where))
+    for index, finding in enumerate(view.get("waiver_findings") or []):
+        lines.add(
+            "warning",
+            (1, index),  # after regressions, before known failures
+            annotation(
+                "warning", finding["code"], finding["message"], file=waivers, line=finding["line"]
+            ),
+        )
+    verdict = view["verdict"]
+    return lines.text(verdict["headline"])
+
+
+def _review(view: dict[str, Any], context: Context) -> str:
+    cases = display_path(context.cases_path)
+    lines = _Lines()
+    for index, case in enumerate(view["cases"]):
+        if case["status"] == "pass" and not case["blocking_findings"]:
+            continue
+        where = {"file": cases, "line": case["line"]} if case.get("line") is not None else {}
+        level = "error" if case["status"] == "blocked" or case["blocking_findings"] else "warning"
+        reasons = ", ".join(case["reasons"]) or "no reason given"
+        if case["blocking_findings"]:
+            reasons += "; blocking finding(s): " + ", ".join(case["blocking_findings"])
+        lines.add(
+            level,
+            (0 if level == "error" else 1, index),
+            annotation(
+                level, f"review: {case['status']}", f"{case['case_id']}: {reasons}", **where
+            ),
+        )
+    lines_of = {case["case_id"]: case.get("line") for case in view["cases"]}
+    # findings that do not restate a case's status (those are above)
+    for index, finding in enumerate(view["findings"]):
+        if finding["code"] in ("blocked", "needs_revision", "disagreement"):
+            continue
+        level = "error" if finding["blocking"] else "warning"
+        line = lines_of.get(finding["case_id"])
+        where = {"file": cases, "line": line} if line is not None else {}
+        lines.add(
+            level,
+            (2, index),
+            annotation(
+                level,
+                f"review: {finding['code']}",
+                f"{finding['case_id']}: {finding['detail']}",
+                **where,
+            ),
+        )
+    if view["gate"] is None:
+        lines.add(
+            "error",
+            (-1,),
+            annotation("error", "review gate", "no run_summary: the gate is unknown"),
+        )
+    return lines.text(view["verdict"]["headline"])

@@ -1,0 +1,167 @@
+"""SARIF 2.1.0 (``--format sarif``): what code-scanning services read.
+
+One run; one rule per result code (``ruleId`` = the code) with its help text; one result per
+failing AssertionResult, at the case's line in the cases file (``--cases``), the candidate's
+line as a related location (``--candidates``), a ``partialFingerprints`` entry hashed from case,
+system, assertion and code (stable across runs, so a service tracks the same failure), the
+baseline state with ``--baseline``, a suppression for a waived result, and ``fixes`` when the
+evidence gives an unambiguous edit (``capeval.report.suggestions``). Expired and unused waivers
+are results too (rules ``waiver.expired``/``waiver.unused``), at their line of the waivers file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+from capeval.report.formats import Context, display_path, rules, subject
+
+NAME = "sarif"
+STREAMS = ("results",)
+DOCUMENT = False
+SCHEMA_URI = (
+    "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+)
+_BASELINE_STATE = {"regression": "new", "new": "new", "unchanged": "unchanged"}
+
+
+def fingerprint(*parts: str | None) -> str:
+    """A stable hash of a result's identity (None parts as empty strings)."""
+    text = "\x1f".join("" if part is None else part for part in parts)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def render(view: dict[str, Any], context: Context) -> str:
+    cases = display_path(context.cases_path)
+    candidates = display_path(context.candidates_path)
+    waivers = display_path(context.waivers_path)
+    rule_index: dict[str, int] = {}
+    rule_list: list[dict[str, Any]] = []
+
+    def rule(code: str, level: str) -> int:
+        if code not in rule_index:
+            rule_index[code] = len(rule_list)
+            rule_list.append(
+                {
+                    "id": code,
+                    "shortDescription": {"text": rules.short(code)},
+                    "fullDescription": {"text": rules.help_text(code)},
+                    "help": {"text": rules.help_text(code)},
+                    "defaultConfiguration": {"level": level},
+                }
+            )
+        return rule_index[code]
+
+    results = []
+    for row in view["failures"]:
+        level = "error" if row["severity"] == "hard" else "warning"
+        message = f"{subject(row)}: {row['message']}"
+        if row["suggestion"] is not None:
+            message += f" — suggestion: {row['suggestion']['description']}"
+        result: dict[str, Any] = {
+            "ruleId": row["code"],
+            "ruleIndex": rule(row["code"], level),
+            "level": level,
+            "message": {"text": message},
+            "locations": [_location(cases, row["case_line"], row["case_id"])],
+            "partialFingerprints": {
+                "capevalResult/v1": fingerprint(
+                    row["case_id"], row["system"], row["assertion"], row["code"]
+                )
+            },
+            "properties": {
+                "case_id": row["case_id"],
+                "assertion": row["assertion"],
+                "severity": row["severity"],
+                "evidence": json.loads(row["evidence"]),
+                **({"system": row["system"]} if row["system"] is not None else {}),
+            },
+        }
+        if candidates is not None and row["candidate_line"] is not None:
+            result["relatedLocations"] = [
+                {
+                    "id": 1,
+                    **_location(candidates, row["candidate_line"], None),
+                    "message": {"text": "the candidate"},
+                }
+            ]
+        state = _BASELINE_STATE.get(row["change"] or "")
+        if state is not None:
+            result["baselineState"] = state
+        if row["waiver"] is not None:
+            waiver = row["waiver"]
+            result["suppressions"] = [
+                {
+                    "kind": "external",
+                    "status": "accepted",
+                    "justification": f"{waiver['reason']} (owner {waiver['owner']}, "
+                    f"until {waiver['expires']})",
+                    **(
+                        {"location": _location(waivers, waiver["line"], None)}
+                        if waivers is not None
+                        else {}
+                    ),
+                }
+            ]
+        if row["fix"] is not None and candidates is not None:
+            result["fixes"] = [
+                {
+                    "description": {"text": row["suggestion"]["description"]},
+                    "artifactChanges": [
+                        {
+                            "artifactLocation": {"uri": candidates},
+                            "replacements": [
+                                {
+                                    # startLine alone: the whole line, without its newline
+                                    "deletedRegion": {"startLine": row["fix"]["line"]},
+                                    "insertedContent": {"text": row["fix"]["text"]},
+                                }
+                            ],
+                        }
+                    ],
+                }
+            ]
+        results.append(result)
+    for finding in view.get("waiver_findings") or []:
+        results.append(
+            {
+                "ruleId": finding["code"],
+                "ruleIndex": rule(finding["code"], "warning"),
+                "level": "warning",
+                "message": {"text": finding["message"]},
+                "locations": [_location(waivers, finding["line"], finding["case_id"])],
+                "partialFingerprints": {
+                    "capevalWaiver/v1": fingerprint(
+                        finding["code"],
+                        finding["case_id"],
+                        finding["system"],
+                        finding["assertion"],
+                        finding["result_code"],
+                    )
+                },
+            }
+        )
+    driver: dict[str, Any] = {"name": "capeval", "rules": rule_list}
+    if context.version:
+        driver["version"] = context.version
+    log = {
+        "$schema": SCHEMA_URI,
+        "version": "2.1.0",
+        "runs": [
+            {"tool": {"driver": driver}, "columnKind": "unicodeCodePoints", "results": results}
+        ],
+    }
+    return json.dumps(log, ensure_ascii=False, indent=2) + "\n"
+
+
+def _location(uri: str | None, line: int | None, case_id: str | None) -> dict[str, Any]:
+    location: dict[str, Any] = {}
+    if uri is not None:
+        physical: dict[str, Any] = {"artifactLocation": {"uri": uri}}
+        if line is not None:
+            physical["region"] = {"startLine": line}
+        location["physicalLocation"] = physical
+    if case_id is not None:
+        location["logicalLocations"] = [{"name": case_id, "kind": "object"}]
+    return location

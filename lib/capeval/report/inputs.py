@@ -1,0 +1,397 @@
+"""What cap-render-report reads: the main stream (recognised, checked, folded into a tally)
+and the side files (``--manifest``, ``--roster``, ``--cases``, ``--candidates``,
+``--baseline``, ``--waivers``), each read whole before the stream, first record of each key.
+
+The stream's kind is recognised from its records: ``kind`` ``case_verdict`` / ``finding`` /
+``run_summary`` is the output of ``cap-aggregate-scores`` (a review report), ``assertion`` +
+``passed`` an AssertionResult of ``cap-check`` (a results report). The first recognised record
+decides; a record of the other kind later on is a usage error (exit 2, nothing written), since
+one report cannot honestly describe two different runs.
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+from typing import Any
+
+from capeval.cli import Run, UsageError
+from capeval.records import STATUSES, Problem, result_key, waiver_key
+
+AGGREGATION_KINDS = ("case_verdict", "finding", "reviewer_agreement", "run_summary")
+REVIEW, RESULTS = "review", "results"
+# A candidate line longer than this is shown, but no edit of it is offered (bounded per record).
+FIXABLE_LINE_BYTES = 4096
+
+_TYPE_NAMES = {str: "string", dict: "object", list: "array", bool: "boolean"}
+# What the report reads of each cap-aggregate-scores record: field, type.
+_AGGREGATION_FIELDS: dict[str, tuple[tuple[str, type], ...]] = {
+    "case_verdict": (
+        ("case_id", str),
+        ("profile", str),
+        ("status", str),
+        ("criteria", dict),
+        ("blocking_flags", list),
+        ("reviewers", list),
+        ("reasons", list),
+    ),
+    "finding": (("case_id", str), ("code", str), ("blocking", bool), ("detail", str)),
+    "reviewer_agreement": (("reviewer_id", str), ("pairs", dict), ("outlier", bool)),
+    "run_summary": (
+        ("separate_from_cap_conformance", bool),
+        ("synthetic_only", bool),
+        ("external_expert_validation", bool),
+        ("evidence_tier", str),
+        ("counts", dict),
+        ("criteria", dict),
+        ("gate", dict),
+    ),
+}
+
+
+@dataclass
+class SideFiles:
+    """The side files as read (None: not given)."""
+
+    manifest: list[dict[str, Any]] | None = None
+    roster: list[dict[str, Any]] | None = None
+    cases: dict[str, Any] | None = None
+    candidates: dict[tuple[str, str | None], Any] | None = None
+    baseline: dict[Any, Any] | None = None
+    waivers: Any = None
+
+
+def read_side_files(
+    run: Run,
+    *,
+    manifest: str | None,
+    roster: str | None,
+    cases: str | None,
+    candidates: str | None,
+    baseline: str | None,
+    waivers: str | None,
+    today: datetime.date,
+) -> SideFiles:
+    side = _SideInputs(run)
+    return SideFiles(
+        manifest=side.manifest(manifest) if manifest is not None else None,
+        roster=side.roster(roster) if roster is not None else None,
+        cases=side.cases(cases) if cases is not None else None,
+        candidates=side.candidates(candidates) if candidates is not None else None,
+        baseline=side.baseline(baseline) if baseline is not None else None,
+        waivers=side.waivers(waivers, today) if waivers is not None else None,
+    )
+
+
+class Stream:
+    """The main input: each record recognised, checked and folded into its tally."""
+
+    def __init__(self, run: Run, side: SideFiles, **tally_options: Any) -> None:
+        self.run = run
+        self.side = side
+        self._tally_options = tally_options
+        self.kind: str | None = None
+        self._first: str = ""
+        self.review: Any = None
+        self.results: Any = None
+        self._seen: set[Any] = set()
+        run.counts.update({"rendered": 0, "invalid": 0})
+
+    def read(self) -> None:
+        run = self.run
+        for line_no, _raw, record in run.records():
+            kind, problem = _recognise(record)
+            if kind is None:
+                run.emit_problems([Problem("kind.unknown", None, problem)], record, line=line_no)
+                run.counts["invalid"] += 1
+                continue
+            if self.kind is None:
+                self._start(kind, line_no)
+            elif kind != self.kind:
+                raise UsageError(
+                    f"{run.file}:{line_no}: {_describe(kind)} in a stream of {_describe(self.kind)}"
+                    f" (first at {self._first}): render each stream separately"
+                )
+            problems = self._problems(record)
+            if problems:
+                run.emit_problems(problems, record, line=line_no)
+                run.counts["invalid"] += 1
+                continue
+            if kind == REVIEW:
+                self.review.add(record)
+            else:
+                self.results.add(record)
+            run.counts["rendered"] += 1
+
+    def _start(self, kind: str, line_no: int) -> None:
+        from capeval.report import views
+
+        self.kind = kind
+        self._first = f"{self.run.file}:{line_no}"
+        if kind == REVIEW:
+            self.review = views.ReviewTally()
+        else:
+            side = self.side
+            self.results = views.ResultsTally(
+                side.cases,
+                side.baseline,
+                waivers=side.waivers,
+                candidates=side.candidates,
+                **self._tally_options,
+            )
+
+    def _problems(self, record: dict[str, Any]) -> list[Problem]:
+        if self.kind == RESULTS:
+            problem = _result_problem(record)
+            if problem is not None:
+                return [problem]
+            key = result_key(record)
+            if key in self._seen:
+                return [Problem("id.duplicate", "/", _duplicate_result(key))]
+            self._seen.add(key)
+            return []
+        problems = _aggregation_problems(record)
+        if problems:
+            return problems
+        kind = record["kind"]
+        if kind == "run_summary":
+            if self.review.summary is not None:
+                return [
+                    Problem(
+                        "id.duplicate",
+                        "/kind",
+                        "a second run_summary: the stream holds several runs; render each "
+                        "run separately (the first counts)",
+                    )
+                ]
+        elif kind == "case_verdict":
+            key = ("case_verdict", record["case_id"])
+            if key in self._seen:
+                return [
+                    Problem(
+                        "id.duplicate",
+                        "/case_id",
+                        f"a second case_verdict for {record['case_id']} (the first counts)",
+                    )
+                ]
+            self._seen.add(key)
+        return []
+
+
+def _recognise(record: dict[str, Any]) -> tuple[str | None, str]:
+    """(stream kind, "") or (None, why the record is not renderable)."""
+    kind = record.get("kind")
+    if kind in AGGREGATION_KINDS:
+        return REVIEW, ""
+    if kind == "partial":
+        return None, (
+            "a partial record of cap-aggregate-scores --partial: merge the shards first "
+            "(cap-aggregate-scores --merge) and render the merged stream"
+        )
+    if kind is None and "assertion" in record and "passed" in record:
+        return RESULTS, ""
+    if "separate_from_cap_conformance" in record and "cases" in record:
+        return None, (
+            "a cap-aggregate-scores --format json document: render the JSON Lines stream "
+            "(without --format json)"
+        )
+    what = f"kind {kind!r}" if kind is not None else "no kind"
+    return None, (
+        f"not a cap-aggregate-scores record (kind case_verdict, finding or run_summary) "
+        f"nor an AssertionResult (assertion + passed): {what}"
+    )
+
+
+def _describe(kind: str) -> str:
+    return "cap-aggregate-scores records" if kind == REVIEW else "AssertionResults"
+
+
+def _duplicate_result(key: Any) -> str:
+    case_id, system, assertion = key
+    where = "" if system is None else f" and system {system}"
+    return f"a second result for assertion {assertion} of this case{where} (the first counts)"
+
+
+def _shape_problems(record: dict[str, Any], fields: tuple[tuple[str, type], ...]) -> list:
+    for name, kind in fields:
+        if name not in record:
+            return [Problem("schema.required", f"/{name}", "is required")]
+        value = record[name]
+        if not isinstance(value, kind) or (kind is not bool and isinstance(value, bool)):
+            return [Problem("schema.type", f"/{name}", f"must be {_TYPE_NAMES[kind]}")]
+    return []
+
+
+def _aggregation_problems(record: dict[str, Any]) -> list[Problem]:
+    kind = record["kind"]
+    problems = _shape_problems(record, _AGGREGATION_FIELDS[kind])
+    if problems:
+        return problems
+    if kind == "case_verdict" and record["status"] not in STATUSES:
+        return [Problem("schema.enum", "/status", "must be one of " + ", ".join(STATUSES))]
+    if kind == "run_summary":
+        gate = record["gate"]
+        if not isinstance(gate.get("can_close"), bool):
+            return [Problem("schema.type", "/gate/can_close", "must be boolean")]
+        blockers = gate.get("blockers")
+        if not isinstance(blockers, list) or not all(isinstance(b, str) for b in blockers):
+            return [Problem("schema.type", "/gate/blockers", "must be an array of strings")]
+    return []
+
+
+def _result_problem(record: dict[str, Any]) -> Problem | None:
+    """The first schema problem of an AssertionResult (as cap-validate reports it), or None."""
+    from capeval import schemas
+
+    return schemas.problem("result", record)
+
+
+class _SideInputs:
+    """--manifest, --roster, --cases and --baseline: read whole before the stream."""
+
+    def __init__(self, run: Run) -> None:
+        self.run = run
+
+    def manifest(self, path: str) -> list[dict[str, Any]]:
+        """Manifest entries (cap-validate --manifest), first of each id."""
+        entries = self.run.first_of_each(
+            path,
+            _manifest_problem,
+            _by_id,
+            lambda key: Problem("id.duplicate", "/id", f"case {key} already listed"),
+        )
+        return [record for _line, record in entries.values()]
+
+    def roster(self, path: str) -> list[dict[str, Any]]:
+        """Roster entries, checked with the roster schema; first of each reviewer_id."""
+        entries = self.run.first_of_each(
+            path,
+            _roster_problem,
+            lambda record: record["reviewer_id"],
+            lambda key: Problem("id.duplicate", "/reviewer_id", f"reviewer {key} already read"),
+        )
+        return [record for _line, record in entries.values()]
+
+    def cases(self, path: str) -> dict[str, Any]:
+        """case id → domain, tags, line and source (pass rates by domain/tag, locations,
+        drill-down). EvalCases (``id``) for results; quality cases (``case_id``) give a
+        review report the lines of its cases."""
+        from capeval.report.views import SHOWN_TEXT, CaseInfo
+
+        entries = self.run.first_of_each(
+            path,
+            _case_problem,
+            _case_key,
+            lambda key: Problem("id.duplicate", "/id", f"case {key} already read"),
+        )
+        infos = {}
+        for case_id, (line_no, record) in entries.items():
+            source = record.get("source")
+            infos[case_id] = CaseInfo(
+                domain=record.get("domain"),
+                tags=tuple(dict.fromkeys(record.get("tags", ()))),
+                line=line_no,
+                source=source[:SHOWN_TEXT] if isinstance(source, str) else None,
+            )
+        return infos
+
+    def candidates(self, path: str) -> dict[tuple[str, str | None], Any]:
+        """(case_id, system) → line and text of each candidate (drill-down, fixes)."""
+        from capeval import schemas
+        from capeval.report.views import SHOWN_TEXT, CandidateInfo
+
+        found: dict[tuple[str, str | None], Any] = {}
+        for line_no, raw, record in self.run.side_records(path):
+            problem = schemas.problem("candidate", record)
+            key = None if problem is not None else (record["case_id"], record.get("system"))
+            if key is not None and key in found:
+                problem = Problem("candidate.duplicate", "/case_id", "candidate already read")
+            if problem is not None:
+                self.run.emit_problems([problem], record, line=line_no, file=path)
+                continue
+            text = record["text"]
+            found[key] = CandidateInfo(
+                line=line_no,
+                text=text[:SHOWN_TEXT],
+                record=record if len(raw) <= FIXABLE_LINE_BYTES else None,
+            )
+        return found
+
+    def waivers(self, path: str, today: datetime.date) -> Any:
+        """The waivers file (waiver records, as cap-validate checks them)."""
+        from capeval import schemas
+        from capeval.report.waivers import Waivers, parse_date
+
+        waivers = Waivers(path=path, today=today)
+        seen: set[Any] = set()
+        for line_no, _raw, record in self.run.side_records(path):
+            problem = schemas.problem("waiver", record)
+            expires = None
+            if problem is None:
+                expires = parse_date(record["expires"])
+                if expires is None:
+                    problem = Problem("schema.format", "/expires", "is not a calendar date")
+                elif waiver_key(record) in seen:
+                    problem = Problem("id.duplicate", "/case_id", "a second waiver for this key")
+            if problem is not None:
+                self.run.emit_problems([problem], record, line=line_no, file=path)
+                continue
+            seen.add(waiver_key(record))
+            waivers.add(line_no, record, expires)
+        return waivers
+
+    def baseline(self, path: str) -> dict[Any, Any]:
+        """(case_id, system, assertion) → passed and code of a previous run."""
+        from capeval.report.views import BaselineEntry
+
+        entries = self.run.first_of_each(
+            path,
+            _result_problem,
+            result_key,
+            lambda key: Problem("id.duplicate", "/", _duplicate_result(key)),
+        )
+        return {
+            key: BaselineEntry(record["passed"], record["code"])
+            for key, (_line, record) in entries.items()
+        }
+
+
+def _by_id(record: dict[str, Any]) -> str:
+    return record["id"]
+
+
+def _manifest_problem(record: dict[str, Any]) -> Problem | None:
+    problems = _shape_problems(record, (("id", str),))
+    if problems:
+        return problems[0]
+    if not isinstance(record.get("privacy_labels", []), list):
+        return Problem("schema.type", "/privacy_labels", "must be array")
+    return None
+
+
+def _roster_problem(record: dict[str, Any]) -> Problem | None:
+    from capeval import schemas
+
+    return schemas.problem("roster", record)
+
+
+def _case_key(record: dict[str, Any]) -> str:
+    return record["id"] if "id" in record else record["case_id"]
+
+
+def _case_problem(record: dict[str, Any]) -> Problem | None:
+    name = "id" if "id" in record or "case_id" not in record else "case_id"
+    if not isinstance(record.get(name), str):
+        return Problem(
+            "schema.required" if name not in record else "schema.type",
+            f"/{name}",
+            "is required" if name not in record else "must be string",
+        )
+    if "source" in record and not isinstance(record["source"], str):
+        return Problem("schema.type", "/source", "must be string")
+    if "domain" in record and not isinstance(record["domain"], str):
+        return Problem("schema.type", "/domain", "must be string")
+    tags = record.get("tags", [])
+    if not isinstance(tags, list) or not all(isinstance(tag, str) for tag in tags):
+        return Problem("schema.type", "/tags", "must be an array of strings")
+    return None

@@ -1,0 +1,163 @@
+"""cap-render-report's HTML pages in a real browser, as a person checks them: at 1400 px and at
+400 px (a phone), and printed to PDF. Screenshots land in build/screenshots/<report>-<width>.png
+and build/screenshots/<report>-print.png; PDFs beside them."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+BIN = Path(sys.executable).parent
+EXAMPLES = ROOT / "examples" / "domain_semantic_quality"
+DEV = ROOT / "evals" / "i18n-prompt" / "cases" / "dev"
+BASELINES = ROOT / "evals" / "i18n-prompt" / "baselines"
+WIDTHS = (1400, 400)
+
+
+def command(name: str, *args: str, stdin: bytes = b"") -> bytes:
+    proc = subprocess.run(
+        [str(BIN / name), "-q", *args], input=stdin, capture_output=True, timeout=120, check=False
+    )
+    assert proc.stdout, proc.stderr.decode()
+    return proc.stdout
+
+
+def review_page(tmp: Path) -> str:
+    """The shipped CAP-Med examples with the roster and the adjudications: every review section,
+    the agreement heat map included."""
+    stream = command(
+        "cap-aggregate-scores",
+        "--exit-zero",
+        "--cases",
+        str(EXAMPLES / "cap_med_synthetic_cases.jsonl"),
+        "--roster",
+        str(EXAMPLES / "roster.jsonl"),
+        "--adjudications",
+        str(EXAMPLES / "synthetic_adjudications.jsonl"),
+        str(EXAMPLES / "synthetic_reviewer_scores.jsonl"),
+    )
+    return command(
+        "cap-render-report", "--html", "--roster", str(EXAMPLES / "roster.jsonl"), stdin=stream
+    ).decode()
+
+
+def results_page(tmp: Path) -> str:
+    """The whole dev suite against its baselines' candidates, with a synthetic baseline (every
+    fifth failure passed before) and one waiver: regressions, waivers, drill-down, all charts."""
+    cases = tmp / "cases.jsonl"
+    cases.write_bytes(b"".join(path.read_bytes() for path in sorted(DEV.glob("*.jsonl"))))
+    candidates = tmp / "candidates.jsonl"
+    candidates.write_bytes(
+        b"".join(path.read_bytes() for path in sorted(BASELINES.glob("*.candidates.jsonl")))
+    )
+    results = command(
+        "cap-check", "--exit-zero", "--candidates", str(candidates), stdin=cases.read_bytes()
+    )
+    rows = [json.loads(line) for line in results.decode().splitlines()]
+    failing = [row for row in rows if not row["passed"]]
+    before = []
+    for index, row in enumerate(rows):
+        if not row["passed"] and index % 5 == 0:
+            row = {**row, "passed": True, "code": "ok", "message": "ok", "evidence": {}}
+        before.append(row)
+    baseline = tmp / "baseline.jsonl"
+    baseline.write_text("".join(json.dumps(row) + "\n" for row in before), encoding="utf-8")
+    waivers = tmp / "waivers.jsonl"
+    waiver = {
+        "case_id": failing[-1]["case_id"],
+        "assertion": failing[-1]["assertion"],
+        "reason": "known; the glossary changes in the next release",
+        "owner": "localisation-lead",
+        "expires": "2099-12-31",
+    }
+    waivers.write_text(json.dumps(waiver) + "\n", encoding="utf-8")
+    return command(
+        "cap-render-report",
+        "--html",
+        "--exit-zero",
+        "--cases",
+        str(cases),
+        "--candidates",
+        str(candidates),
+        "--baseline",
+        str(baseline),
+        "--waivers",
+        str(waivers),
+        stdin=results,
+    ).decode()
+
+
+REPORTS = {"review": review_page, "results": results_page}
+
+
+@pytest.fixture(scope="module")
+def pages(tmp_path_factory) -> dict[str, str]:
+    return {name: make(tmp_path_factory.mktemp(name)) for name, make in REPORTS.items()}
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("report", sorted(REPORTS))
+def test_page_as_a_person_sees_it(
+    pages, report, width, browser, open_html, screenshot, fetched, checks
+):
+    driver = browser(width)
+    open_html(driver, pages[report], f"{report}-{width}")
+    assert driver.find_element("css selector", ".banner").is_displayed()
+    assert checks.in_first_viewport(driver, ".banner"), "the verdict is below the first screen"
+    assert checks.horizontal_overflow(driver) == 0, "the page scrolls sideways"
+    assert checks.charts_without_title(driver) == []
+    assert driver.find_elements("css selector", "svg"), "no chart rendered"
+    # every chart fits its column: no SVG wider than the viewport
+    widest = driver.execute_script(
+        "return Math.max(...[...document.querySelectorAll('svg')]"
+        ".map(s => s.getBoundingClientRect().right))"
+    )
+    assert widest <= driver.execute_script("return window.innerWidth")
+    # table of contents: every link goes to an anchor of this page
+    targets = driver.execute_script(
+        "return [...document.querySelectorAll('nav.toc a')].map(a => a.getAttribute('href'))"
+    )
+    assert targets and all(
+        driver.execute_script("return !!document.getElementById(arguments[0])", target[1:])
+        for target in targets
+    )
+    screenshot(driver, f"{report}-{width}")
+    screenshot(driver, f"{report}-{width}-first-screen", full_page=False)
+    assert fetched(driver) == []
+
+
+@pytest.mark.parametrize("report", sorted(REPORTS))
+def test_page_prints(pages, report, browser, open_html, screenshot, pdf, print_media, fetched):
+    driver = browser(800, 1100)
+    open_html(driver, pages[report], f"{report}-print")
+    printed = pdf(driver, f"{report}")
+    data = printed.read_bytes()
+    assert data.startswith(b"%PDF") and data.count(b"/Type /Page") >= 2
+    print_media(driver)
+    # table headers repeat on every printed page; charts and rows are never split
+    assert driver.execute_script(
+        "return [...document.querySelectorAll('thead')]"
+        ".every(t => getComputedStyle(t).display === 'table-header-group')"
+    )
+    assert driver.execute_script(
+        "return [...document.querySelectorAll('svg.chart, tr')]"
+        ".every(e => getComputedStyle(e).breakInside === 'avoid')"
+    )
+    assert driver.execute_script(
+        "return [...document.querySelectorAll('h2, h3')]"
+        ".every(e => getComputedStyle(e).breakAfter === 'avoid')"
+    )
+    screenshot(driver, f"{report}-print")
+    assert fetched(driver) == []
+
+
+def test_a_page_that_tries_to_fetch_is_caught(browser, open_html, fetched):
+    """The network check can fail: a page with an image from elsewhere is reported."""
+    driver = browser(800)
+    open_html(driver, '<!DOCTYPE html><img src="http://192.0.2.1/x.png">', "fetching")
+    assert fetched(driver) == ["http://192.0.2.1/x.png"]
