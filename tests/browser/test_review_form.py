@@ -60,7 +60,8 @@ def form(tmp_path_factory) -> Path:
 
 
 @pytest.fixture()
-def browser(tmp_path):
+def form_browser(tmp_path):
+    """A driver that downloads into ``driver.downloads`` (the form's export)."""
     from selenium.webdriver.chrome.options import Options
     from selenium.webdriver.chrome.service import Service
 
@@ -127,8 +128,8 @@ def wait_for_file(folder: Path, timeout: float = 10.0) -> Path:
     raise AssertionError("the export was not downloaded")
 
 
-def test_form_fill_export_validate_aggregate_and_draft_kept(form, browser, tmp_path):
-    driver = browser
+def test_form_fill_export_validate_aggregate_and_draft_kept(form, form_browser, tmp_path):
+    driver = form_browser
     driver.get(form.as_uri())
     assert problems_logged(driver) == []  # the CSP lets exactly our style and script run
     assert driver.execute_script("return typeof window.capevalReviewForm") == "object"
@@ -242,9 +243,9 @@ def test_form_fill_export_validate_aggregate_and_draft_kept(form, browser, tmp_p
     assert problems_logged(driver) == []
 
 
-def test_changed_case_draft_is_not_restored(form, browser, tmp_path):
+def test_changed_case_draft_is_not_restored(form, form_browser, tmp_path):
     """A draft made against one version of a case is not put on a changed case."""
-    driver = browser
+    driver = form_browser
     driver.get(form.as_uri())
     section(driver, 1).find_element(By.CSS_SELECTOR, "label[for$='-2']").click()
     changed_cases = tmp_path / "changed.jsonl"
@@ -270,7 +271,7 @@ def test_changed_case_draft_is_not_restored(form, browser, tmp_path):
     assert section(driver, 1).find_elements(By.CSS_SELECTOR, "input:checked") == []
 
 
-def test_report_heat_map_screenshot(browser, tmp_path):
+def test_report_heat_map_screenshot(form_browser, tmp_path):
     """The HTML review report of the shipped examples, with adjudications: its reviewer table
     and heat map, photographed for people to look at."""
     aggregated = run_cmd(
@@ -292,18 +293,18 @@ def test_report_heat_map_screenshot(browser, tmp_path):
         timeout=60,
     )
     assert rendered.returncode == 0, rendered.stderr.decode()
-    browser.get(report.as_uri())
-    assert problems_logged(browser) == []
-    cells = browser.find_elements(By.CSS_SELECTOR, "table.heat td[class^='heat-']")
+    form_browser.get(report.as_uri())
+    assert problems_logged(form_browser) == []
+    cells = form_browser.find_elements(By.CSS_SELECTOR, "table.heat td[class^='heat-']")
     assert len(cells) == 9  # three counted CAP-Med reviewers, one row and column each
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     for title, name in (
         ("Agreement per reviewer", "report-reviewers-1400.png"),
         ("Adjudications", "report-adjudications-1400.png"),
     ):
-        browser.execute_script(
+        form_browser.execute_script(
             "[...document.querySelectorAll('h3')].find(h => h.textContent === arguments[0])"
             ".scrollIntoView()",
             title,
         )
-        browser.save_screenshot(str(SCREENSHOTS / name))
+        form_browser.save_screenshot(str(SCREENSHOTS / name))
