@@ -48,6 +48,10 @@ NAMES: tuple[str, ...] = (
     "required_tokens",
     "forbidden_renderings",
     "max_chars",
+    # issue 12: what LLM output gets wrong
+    "response_clean",
+    "markup_integrity",
+    "whitespace_fidelity",
 )
 
 

@@ -282,8 +282,7 @@ def _element_list(names: list[str]) -> list[str]:
     ]
 
 
-def check(subject: Subject, params: dict[str, Any] | None = None) -> Outcome:
-    params = subject.params if params is None else params
+def check(subject: Subject, params: dict[str, Any]) -> Outcome:
     source, text = subject.source, subject.text
     markdown = params.get("markdown", False)
     if source == text or (

@@ -37,7 +37,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from capeval.assertions import Subject
+from capeval.assertions import ParamsError, Subject
 from capeval.suggestions import suggestion
 from capeval.verdict import Outcome
 
@@ -107,10 +107,11 @@ class _Lists:
         def every(kind: str) -> list[str]:
             return [entry for entries in data.get(kind, {}).values() for entry in entries]
 
-        sentences = every("lead_in") + [re.escape(phrase) for phrase in lead_ins]
-        self.lead_in = re.compile(
-            f"{_LEAD_PREFIX}(?:{'|'.join(sentences)}){_LEAD_REST}", re.IGNORECASE
-        )
+        sentences = f"(?:{'|'.join(every('lead_in'))}){_LEAD_REST}"
+        if lead_ins:  # a case's own phrases may run straight into the translation
+            phrases = "|".join(re.escape(phrase) for phrase in lead_ins)
+            sentences += f"|(?:{phrases})\\s*[:：]?[\\s*]*"
+        self.lead_in = re.compile(f"{_LEAD_PREFIX}(?:{sentences})", re.IGNORECASE)
         labels = sorted((re.escape(label) for label in every("label")), key=len, reverse=True)
         self.label = re.compile(
             f"{_LEAD_PREFIX}(?:{_WORD}\\s+)?(?:{'|'.join(labels)})(?:\\s+{_WORD})?{_LABEL_REST}",
@@ -146,7 +147,7 @@ def _extra(params: dict[str, Any]) -> tuple:
     def listed(name: str) -> tuple[str, ...]:
         value = params.get(name) or ()
         if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) for v in value):
-            raise TypeError(f"response_clean: {name} must be a list of strings")
+            raise ParamsError(f"response_clean: {name} must be a list of strings")
         return tuple(value)
 
     return (listed("lead_ins"), listed("notes"), listed("markers"))
@@ -292,8 +293,7 @@ def _markers(
             offer(*_marker_edit(text, at, at + len(marker)), "", "remove the marker")
 
 
-def check(subject: Subject, params: dict[str, Any] | None = None) -> Outcome:
-    params = subject.params if params is None else params
+def check(subject: Subject, params: dict[str, Any]) -> Outcome:
     source, text = subject.source, subject.text
     if source == text or not text.strip():
         return _PASS

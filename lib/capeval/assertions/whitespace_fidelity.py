@@ -111,8 +111,7 @@ def _may_drop(run: str, source: str, at: int, neighbour: str, target_locale: str
     return any(start == at or end == at for start, end in placeholder_spans(source))
 
 
-def check(subject: Subject, params: dict[str, Any] | None = None) -> Outcome:
-    params = subject.params if params is None else params
+def check(subject: Subject, params: dict[str, Any]) -> Outcome:
     source, text = subject.source, subject.text
     if source == text:
         return _PASS
