@@ -423,13 +423,18 @@ def _message(code: str, evidence: dict[str, Any]) -> str:
         return f"tag(s) not in the source: {', '.join(evidence['extra'])}"
     if code == CODES[4]:
         first = evidence["attributes"][0]
-        return f"<{first['tag']}> attributes {first['actual']} where the source has {first['expected']}"
+        return (
+            f"<{first['tag']}> attributes {first['actual']} where the source has "
+            f"{first['expected']}"
+        )
     if code == CODES[5]:
         first = evidence["entities"][0]
         how = "turned into text" if first["as_text"] else "lost"
         return f"entity {first['entity']} {how} ({first['actual']} of {first['expected']})"
     if code == CODES[6]:
-        return f"Markdown links differ: missing {evidence['links']['missing']}, extra {evidence['links']['extra']}"
+        links = evidence["links"]
+        return f"Markdown links differ: missing {links['missing']}, extra {links['extra']}"
     if code == CODES[7]:
         return f"Markdown code spans differ: missing {evidence['code']['missing']}"
-    return f"Markdown emphasis differs: {evidence['emphasis']['actual']} where the source has {evidence['emphasis']['expected']}"
+    emphasis = evidence["emphasis"]
+    return f"Markdown emphasis {emphasis['actual']} where the source has {emphasis['expected']}"
