@@ -10,12 +10,11 @@ from hypothesis import strategies as st
 
 from capeval.assertions import Subject
 from capeval.assertions import markup_integrity as mi
-from capeval.codes import RESULT_CODES
 from capeval.suggestions import apply
 
 
 def run(source, text, **params):
-    return mi.check(Subject.of({"source": source}, {"text": text}, params), params)
+    return mi.check(Subject.of({"source": source}, {"text": text}), params)
 
 
 @pytest.mark.parametrize(
@@ -96,7 +95,6 @@ def test_precedence_and_codes():
     outcome = run("Press <b>OK</b> &amp; go", "Appuyez </ b>OK")
     assert outcome.code == "markup_malformed"
     assert {"malformed", "missing", "entities"} <= set(outcome.evidence)
-    assert mi.CODES == RESULT_CODES["markup_integrity"]
 
 
 def test_suggestion_repairs_a_malformed_tag():

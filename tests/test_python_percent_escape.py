@@ -33,7 +33,7 @@ ROWS = [
 
 
 def _code(source: str, text: str) -> str:
-    return check(Subject.of({"source": source}, {"text": text}, {"syntax": "python"})).code
+    return check(Subject.of({"source": source}, {"text": text}), {"syntax": "python"}).code
 
 
 @pytest.mark.parametrize(("source", "text", "expected"), ROWS)
