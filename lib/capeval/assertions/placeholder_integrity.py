@@ -14,7 +14,7 @@ passes without a full parse — the usual case for a good translation.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from capeval.assertions import ParamsError, Subject
@@ -304,7 +304,22 @@ def _check_custom(source: str, text: str, params: dict[str, Any], allow_reorder:
 
 
 def check(subject: Subject, params: dict[str, Any]) -> Outcome:
-    """The placeholder verdict for one case × candidate."""
+    """The placeholder verdict for one case × candidate, with fix suggestions when failing."""
+    result = _verdict(subject, params)
+    if result.passed or result.code == REGEX_TIMEOUT:
+        return result
+    from capeval.placeholders.suggest import placeholder_suggestions
+
+    def passes(fixed: str) -> bool:
+        return _verdict(replace(subject, text=fixed), params).passed
+
+    fixes = placeholder_suggestions(subject.text, result.evidence, passes)
+    if fixes:
+        result.evidence["suggestions"] = fixes
+    return result
+
+
+def _verdict(subject: Subject, params: dict[str, Any]) -> Outcome:
     syntax = params.get("syntax", "auto")
     allow_reorder = params.get("allow_reorder", True)
     source = subject.source
