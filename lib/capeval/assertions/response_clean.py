@@ -34,6 +34,7 @@ echo at either end) or unwraps the candidate.
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import lru_cache
 from typing import Any
 
@@ -71,8 +72,12 @@ _LABEL_REST = r"(?:\s*\([^()\n]{0,40}\))?\s*[:：][\s*]*"
 _WORD = r"[^\W\d_]+"
 # A note starts a line, follows a sentence end and a blank, or opens a parenthesis.
 _NOTE_START = r"(?:(?<=\n)|(?<=[.!?。！？…]\s)|(?<=[.!?。！？…])(?=\S)|\(|（|\s\()"
-# A label of the source's own at its start or a sentence start ("Result: %s", "Warning:").
-_SOURCE_LABEL = re.compile(r"(?:^|[.!?]\s+|\n)\s*[^\W\d_][\w\s'-]{0,40}?\s?[:：]", re.UNICODE)
+# A label (one to three words and a colon) at the start, a line start or a sentence start:
+# "Result: %s", "Warning: …". A candidate may have as many as its source.
+_LABEL = re.compile(
+    r"(?:^|(?<=[.!?。！？])[ \t]+|\n|[(（])[ \t*]*[^\W\d_][\w'’-]*(?:[ \t][\w'’-]+){0,2}"
+    r"(?:[ \t]*\([^()\n]{0,40}\))?[ \t\u00a0\u202f]?[:：]"
+)
 
 # Wrapping pairs (opening, closing); the inner text may contain neither.
 _QUOTE_PAIRS = (
@@ -99,7 +104,7 @@ _ECHO_SEPARATORS = " \t\r\n-–—:→=>|/()[]"
 class _Lists:
     """The compiled phrase lists: the shipped data plus a case's extra phrases."""
 
-    __slots__ = ("lead_in", "label", "note", "markers")
+    __slots__ = ("lead_in", "label", "note", "markers", "marker")
 
     def __init__(self, data: dict[str, dict[str, list[str]]], extra: tuple) -> None:
         lead_ins, notes, markers = extra
@@ -119,7 +124,11 @@ class _Lists:
         )
         note_patterns = every("note") + [re.escape(phrase) for phrase in notes]
         self.note = re.compile(f"{_NOTE_START}\\s*(?:{'|'.join(note_patterns)})", re.IGNORECASE)
-        self.markers = tuple(dict.fromkeys(m.casefold() for m in every("marker") + list(markers)))
+        self.markers = tuple(dict.fromkeys(m.lower() for m in every("marker") + list(markers)))
+        self.marker = re.compile(
+            "|".join(re.escape(m) for m in sorted(self.markers, key=len, reverse=True)),
+            re.IGNORECASE,
+        )
 
 
 _data: dict[str, Any] | None = None
@@ -174,10 +183,17 @@ def _lead_in(lists: _Lists, source: str, text: str, start: int) -> tuple[int, in
             continue
         if pattern.match(source.lstrip()) is not None:
             continue  # the source opens the same way: it is content
-        if is_label and _SOURCE_LABEL.match(source) is not None:
-            continue  # the source opens with a label of its own
+        if is_label and _labels(text[match.end() :]) < _labels(source):
+            continue  # the label translates one of the source's own ("Output: %s")
         return match.start() + _decoration(text, match.start()), match.end()
     return None
+
+
+def _labels(text: str, later: bool = False) -> int:
+    """The labels of ``text`` (``later``: only those after its first character)."""
+    if ":" not in text and "：" not in text:
+        return 0
+    return sum(1 for match in _LABEL.finditer(text) if not later or match.start() > 0)
 
 
 def _decoration(text: str, start: int) -> int:
@@ -197,8 +213,8 @@ def _note(lists: _Lists, source: str, text: str, after: int) -> tuple[int, int] 
     if lists.note.search(source) is not None and phrase.casefold() in source.casefold():
         return None
     if ":" in phrase or "：" in phrase:
-        if _SOURCE_LABEL.search(source) is not None:
-            return None  # the source has labels of its own ("Warning: …")
+        if _labels(text, later=True) <= _labels(source, later=True):
+            return None  # the source has as many labels after its start ("…. Note: …")
     start = match.start()
     while start > 0 and text[start - 1] in " \t\r\n(（":
         start -= 1
@@ -213,21 +229,30 @@ def _wrapper(source: str, text: str) -> tuple[int, int, str] | None:
         return None
     s_start, s_end = _content_edges(source)
     inner_source = source[s_start:s_end]
-    if inner_source[:1] in _QUOTE_CHARS or inner_source.startswith(("```", "~~~")):
-        return None  # the source is wrapped (or opens with a quote) itself
     body = text[start:end]
     fence = _FENCE.fullmatch(body)
     if fence is not None:
+        if inner_source.startswith(("```", "~~~")):
+            return None  # the source is fenced itself
         return start, end, fence.group(2)
+    if inner_source[:1] in _QUOTE_CHARS and inner_source[-1:] in _QUOTE_CHARS:
+        return None  # the source is quoted itself
     for opening, closing in _QUOTE_PAIRS:
         if body.startswith(opening) and body.endswith(closing) and len(body) > 2:
             inner = body[len(opening) : -len(closing)]
             if opening in inner or closing in inner or not inner.strip(_PADDING):
                 continue
-            if opening == "'" and inner[:1].isalpha() and inner[-1:] in ("s", "S"):
-                continue
             return start, end, inner.strip(_PADDING)
     return None
+
+
+def _letter_weight(text: str) -> int:
+    """Letters, a wide (East Asian W/F) one counting two: a Japanese translation is shorter."""
+    weight = 0
+    for char in text:
+        if char.isalpha():
+            weight += 2 if not char.isascii() and unicodedata.east_asian_width(char) in "WF" else 1
+    return weight
 
 
 def _echo(source: str, text: str, case: dict[str, Any]) -> tuple[int, int] | None:
@@ -244,7 +269,13 @@ def _echo(source: str, text: str, case: dict[str, Any]) -> tuple[int, int] | Non
     if at < 0:
         return None
     rest = text[:at] + text[at + len(core) :]
-    if sum(char.isalpha() for char in rest) < letters * 0.5:
+    # A source on a line of its own beside other text is an echo even next to a short
+    # translation; inside a line, the other text must be at least half as long again.
+    own_line = (at == 0 or text[at - 1] == "\n") and text[at + len(core) : at + len(core) + 1] in (
+        "\n",
+        "",
+    )
+    if _letter_weight(rest) < letters * (0.25 if own_line else 0.5) or _letter_weight(rest) < 2:
         return None
     return at, at + len(core)
 
@@ -272,25 +303,29 @@ def _echo_edit(text: str, start: int, end: int) -> tuple[int, int] | None:
     return None
 
 
-def _markers(
-    lists: _Lists, source_folded: str, text: str, folded: str, findings: list, offer: Any
-) -> None:
+def _markers(lists: _Lists, source: str, text: str, findings: list, offer: Any) -> None:
     """Echoed markers; an opening and closing pair around the whole candidate is one."""
+    in_source = {m.group().lower() for m in lists.marker.finditer(source)} if source else set()
+    found = [m for m in lists.marker.finditer(text) if m.group().lower() not in in_source]
+    if not found:
+        return
     start, end = _content_edges(text)
-    paired: set[str] = set()
-    for marker in lists.markers:
-        if marker.startswith("<") and not marker.startswith("</") and marker not in source_folded:
-            closing = "</" + marker[1:]
-            if folded.startswith(marker, start) and folded.endswith(closing, 0, end):
-                inner = text[start + len(marker) : end - len(closing)]
-                findings.append(_finding(CODES[2], text, start, end))
-                offer(start, end, inner.strip(), "remove the markers around the translation")
-                paired.update((marker, closing))
-    for marker in lists.markers:
-        at = folded.find(marker)
-        if at >= 0 and marker not in paired and marker not in source_folded:
-            findings.append(_finding(CODES[2], text, at, at + len(marker)))
-            offer(*_marker_edit(text, at, at + len(marker)), "", "remove the marker")
+    first, last = found[0], found[-1]
+    opening, closing = first.group().lower(), last.group().lower()
+    if (
+        len(found) == 2
+        and first.start() == start
+        and last.end() == end
+        and opening.startswith("<")
+        and closing == "</" + opening[1:]
+    ):
+        findings.append(_finding(CODES[2], text, start, end))
+        inner = text[first.end() : last.start()].strip()
+        offer(start, end, inner, "remove the markers around the translation")
+        return
+    for match in found:
+        findings.append(_finding(CODES[2], text, match.start(), match.end()))
+        offer(*_marker_edit(text, match.start(), match.end()), "", "remove the marker")
 
 
 def check(subject: Subject, params: dict[str, Any]) -> Outcome:
@@ -315,9 +350,7 @@ def check(subject: Subject, params: dict[str, Any]) -> Outcome:
     if note is not None:
         findings.append(_finding(CODES[1], text, *note))
         offer(note[0], note[1], "", "remove the note")
-    folded = text.casefold()
-    if len(folded) == len(text):  # offsets of the casefolded text are the text's
-        _markers(lists, source.casefold(), text, folded, findings, offer)
+    _markers(lists, source, text, findings, offer)
     if params.get("echo", True):
         echo = _echo(source, text, subject.case)
         if echo is not None:
