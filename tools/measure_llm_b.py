@@ -20,7 +20,9 @@ Nothing is written into the repository. Usage:
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gzip
+import io
 import json
 import os
 import random
@@ -29,7 +31,7 @@ import subprocess
 import sys
 import tarfile
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 from capeval.assertions import Subject, load
@@ -90,7 +92,8 @@ def django_pairs(per_locale: int, rng: random.Random) -> Iterator[dict]:
             stream = archive.extractfile(member)
             if stream is None:
                 continue
-            catalog = read_po(stream)
+            with contextlib.redirect_stdout(io.StringIO()):  # Babel prints catalog warnings
+                catalog = read_po(stream)
             locale = match.group(1)
             for message in catalog:
                 if not message.id or message.fuzzy:
@@ -192,15 +195,20 @@ LANGUAGE_NAMES = {
 }
 
 
+def _with_marker(text: str, rng: random.Random) -> str:
+    before, after = rng.choice([m for m in MARKERS if m != ("<translation>", "</translation>")])
+    return before + text + after
+
+
 def chatter(pair: dict, rng: random.Random) -> list[tuple[str, str]]:
     """(operation, defective text) variants of a clean translation."""
     text, language = pair["text"], pair["locale"].split("_")[0].split("-")[0]
-    name = LANGUAGE_NAMES.get(language, "target-language")
+    name = LANGUAGE_NAMES.get(language, "target")
     variants = [
         ("lead-in (en)", rng.choice(LEAD_INS_EN).format(lang=name) + text),
         ("note (en)", text + rng.choice(NOTES)),
         ("code fence", "```\n" + text + "\n```"),
-        ("marker", "{0}{1}{2}".format(rng.choice(MARKERS)[0] or "[to be translated] ", text, "")),
+        ("marker", _with_marker(text, rng)),
         ("marker pair", "<translation>" + text + "</translation>"),
     ]
     if language in LEAD_INS:
@@ -211,7 +219,8 @@ def chatter(pair: dict, rng: random.Random) -> list[tuple[str, str]]:
     if opening not in text and closing not in text:
         variants.append(("quotes", opening + text + closing))
     source = pair["source"].strip()
-    if sum(c.isalpha() for c in source) >= 10 and " " in source:
+    if sum(c.isalpha() for c in source) >= 10 and " " in source and language != "en":
+        # (a same-language pair is exempt from the echo rule by design)
         variants.append(("source echo", source + "\n" + text))
     return variants
 
@@ -404,6 +413,58 @@ def report(tallies: dict[str, dict[str, Tally]], keep: int) -> None:
                     print(f"  missed [{op}] {example}")
 
 
+# --- throughput ------------------------------------------------------------------------------
+
+
+def throughput(n: int, baseline_lib: str | None) -> None:
+    """cap-check lines/s on bench cases: as they are, and with the three assertions added."""
+    import tempfile
+    import time
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import bench
+
+    added = [
+        {"name": "response_clean", "severity": "report"},
+        {"name": "markup_integrity", "severity": "report"},
+        {"name": "whitespace_fidelity", "severity": "report"},
+    ]
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        cases, candidates = bench.write_inputs(folder, n)
+        enabled = folder / "cases-all.jsonl"
+        with cases.open() as source, enabled.open("w") as out:
+            for line in source:
+                case = json.loads(line)
+                case["assertions"] += added
+                out.write(json.dumps(case, ensure_ascii=False) + "\n")
+        cap_check = str(Path(sys.executable).parent / "cap-check")
+
+        def rate(path: Path, lib: str | None = None) -> float:
+            env = dict(os.environ)
+            if lib:
+                env["PYTHONPATH"] = lib
+            best = float("inf")
+            for _ in range(3):
+                started = time.perf_counter()
+                subprocess.run(
+                    [cap_check, "-q", "--exit-zero", "--candidates", str(candidates), str(path)],
+                    stdout=subprocess.DEVNULL,
+                    env=env,
+                    check=True,
+                )
+                best = min(best, time.perf_counter() - started)
+            return n / best
+
+        rows = [("bench cases, this branch", rate(cases))]
+        if baseline_lib:
+            rows.insert(0, (f"bench cases, {baseline_lib}", rate(cases, baseline_lib)))
+        rows.append(("bench cases + the three assertions", rate(enabled)))
+        print(f"\n## cap-check throughput ({n} cases, best of 3)")
+        for label, value in rows:
+            print(f"{label:60} {value:10,.0f} cases/s  ({value / rows[0][1]:.2f}x)")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
@@ -411,7 +472,20 @@ def main() -> int:
     )
     parser.add_argument("--no-django", action="store_true", help="only the shared real pairs")
     parser.add_argument("--examples", type=int, default=0, help="print K examples per row")
+    parser.add_argument(
+        "--throughput",
+        type=int,
+        default=0,
+        metavar="N",
+        help="time cap-check on N bench cases instead",
+    )
+    parser.add_argument(
+        "--baseline-lib", help="with --throughput: another checkout's lib/ to compare with"
+    )
     args = parser.parse_args()
+    if args.throughput:
+        throughput(args.throughput, args.baseline_lib)
+        return 0
     rng = random.Random(9)
     pairs = list(realdata_pairs())
     if not args.no_django:

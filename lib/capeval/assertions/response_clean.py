@@ -69,13 +69,21 @@ _FINDING_TEXT_LIMIT = 80
 _LEAD_PREFIX = r"[\s*#>]*"
 _LEAD_REST = r"[^\n:：]{0,80}?(?:[:：]|\.(?=\s)|!(?=\s)|\n)[\s*]*"
 _LABEL_REST = r"(?:\s*\([^()\n]{0,40}\))?\s*[:：][\s*]*"
-_WORD = r"[^\W\d_]+"
+# Word characters include the combining marks of Indic, Thai, Hebrew and Arabic script
+# (``\w`` alone stops at the vowel sign of नोट).
+_MARKS = (
+    "\u0300-\u036f\u0591-\u05c7\u064b-\u065f\u0670"
+    "\u0900-\u0dff\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff"
+)
+_WORD_CHAR = f"[\\w{_MARKS}'’-]"
+_WORD = f"[^\\W\\d_]{_WORD_CHAR}*"
 # A note starts a line, follows a sentence end and a blank, or opens a parenthesis.
 _NOTE_START = r"(?:(?<=\n)|(?<=[.!?。！？…]\s)|(?<=[.!?。！？…])(?=\S)|\(|（|\s\()"
 # A label (one to three words and a colon) at the start, a line start or a sentence start:
 # "Result: %s", "Warning: …". A candidate may have as many as its source.
 _LABEL = re.compile(
-    r"(?:^|(?<=[.!?。！？])[ \t]+|\n|[(（])[ \t*]*[^\W\d_][\w'’-]*(?:[ \t][\w'’-]+){0,2}"
+    r"(?:^|(?<=[.!?])[ \t]+|(?<=[。！？])[ \t]*|\n|[(（])[ \t*]*"
+    f"{_WORD}(?:[ \\t]{_WORD_CHAR}+){{0,2}}"
     r"(?:[ \t]*\([^()\n]{0,40}\))?[ \t\u00a0\u202f]?[:：]"
 )
 
@@ -177,14 +185,12 @@ def _content_edges(text: str) -> tuple[int, int]:
 
 def _lead_in(lists: _Lists, source: str, text: str, start: int) -> tuple[int, int] | None:
     """(start, end) of a lead-in at the start of ``text`` (end: where the translation starts)."""
-    for pattern, is_label in ((lists.lead_in, False), (lists.label, True)):
+    for pattern in (lists.lead_in, lists.label):
         match = pattern.match(text, start)
         if match is None or match.end() >= len(text) or not text[match.end() :].strip():
             continue
         if pattern.match(source.lstrip()) is not None:
-            continue  # the source opens the same way: it is content
-        if is_label and _labels(text[match.end() :]) < _labels(source):
-            continue  # the label translates one of the source's own ("Output: %s")
+            continue  # the source opens the same way ("Output: %s"): it is content
         return match.start() + _decoration(text, match.start()), match.end()
     return None
 
