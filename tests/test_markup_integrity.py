@@ -34,7 +34,8 @@ def run(source, text, **params):
         ('<a href="/t" class="x">t</a>', '<a href="/t">t</a>', "markup_attribute_changed"),
         ('<a href="/t">t</a>', '<a HREF="/t">t</a>', "ok"),  # attribute names: any case
         ("5&nbsp;MB", "5\u00a0Mo", "markup_entity_lost"),
-        ("Terms &amp; conditions", "Conditions", "markup_entity_lost"),
+        ("Terms &amp; conditions", "Termes & conditions", "markup_entity_lost"),
+        ("Terms &amp; conditions", "Termes et conditions", "ok"),  # translated as a word
         ("5&nbsp;MB", "5&#160;Mo", "ok"),  # the same character
         ("5&nbsp;MB", "5&#xA0;Mo", "ok"),
         ("Save", "Enregistrer&nbsp;!", "ok"),  # added entities are fine
@@ -92,7 +93,7 @@ def test_markdown(source, text, code):
 
 
 def test_precedence_and_codes():
-    outcome = run("Press <b>OK</b> &amp; go", "Appuyez </ b>OK")
+    outcome = run("Press <b>OK</b>&nbsp;now", "Appuyez </ b>OK")
     assert outcome.code == "markup_malformed"
     assert {"malformed", "missing", "entities"} <= set(outcome.evidence)
 

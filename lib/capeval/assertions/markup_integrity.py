@@ -22,7 +22,9 @@ Codes, in precedence order:
 * ``markup_attribute_changed`` — the n-th element of a name has other attribute names than in
   the source (and other values, for the attributes listed in ``params.values``);
 * ``markup_entity_lost`` — an entity of the source occurs fewer times in the candidate (deleted,
-  or turned into its character: evidence ``as_text``); entities the candidate adds are fine;
+  or turned into its character: evidence ``as_text``); entities the candidate adds are fine,
+  and so is a dropped ``&amp;``, ``&lt;``, ``&gt;``, ``&quot;`` or ``&apos;`` whose character
+  the candidate does not write raw instead (``&amp;`` translated as a word);
 * with ``markdown: true``: ``markdown_link_changed`` (the multiset of link and image
   destinations differs, e.g. ``[text] (url)`` is no link), ``markdown_code_changed`` (code
   spans differ in number or content), ``markdown_emphasis_changed`` (the numbers of ``**…**``/
@@ -78,6 +80,9 @@ _ATTRIBUTE = re.compile(r"([^\s=/>\"']+)(?:\s*=\s*(\"[^\"]*\"|'[^']*'|[^\s\"'=<>
 # Something that starts like a tag of element NAME but is not one: '< b>', '</ code>', '<b'.
 _BROKEN = re.compile(r"<\s*/?\s*([A-Za-z][\w:.-]*)")
 _SIMPLE_BROKEN = re.compile(r"<\s*(/?)\s*([A-Za-z][\w:.-]*)\s*(/?)\s*>")
+# Characters whose entity only escapes markup syntax: losing the character is no defect,
+# writing it raw is.
+_ESCAPED = frozenset("&<>\"'")
 _ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
 _LINK = re.compile(
     r"!?\[[^\[\]\n]{0,500}\]\(\s*(<[^<>\n]{0,2000}>|[^()\s]{0,2000})(?:\s+(?:\"[^\"\n]{0,300}\"|'[^'\n]{0,300}'))?\s*\)"
@@ -375,6 +380,11 @@ def _attribute_changes(
     return changed
 
 
+def _raw(text: str) -> str:
+    """``text`` without its entities (what is written as plain characters)."""
+    return _ENTITY.sub("", text) if "&" in text else text
+
+
 def _lost_entities(source: str, text: str) -> list[dict[str, Any]]:
     expected, actual = _entities(source), _entities(text)
     if not expected:
@@ -383,7 +393,9 @@ def _lost_entities(source: str, text: str) -> list[dict[str, Any]]:
     lost = []
     for value, count in expected.items():
         if actual[value] < count:
-            as_text = text.count(value) > source.count(value)
+            as_text = _raw(text).count(value) > _raw(source).count(value)
+            if value in _ESCAPED and not as_text:
+                continue  # '&amp;' translated as a word: nothing unescaped, the markup holds
             lost.append(
                 {
                     "entity": written[value],

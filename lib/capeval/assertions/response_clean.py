@@ -79,6 +79,8 @@ _WORD_CHAR = f"[\\w{_MARKS}'’-]"
 _WORD = f"[^\\W\\d_]{_WORD_CHAR}*"
 # A note starts a line, follows a sentence end and a blank, or opens a parenthesis.
 _NOTE_START = r"(?:(?<=\n)|(?<=[.!?。！？…]\s)|(?<=[.!?。！？…])(?=\S)|\(|（|\s\()"
+# Where a note can start (a cheap test before the phrase search).
+_NOTE_SITES = re.compile(r"[\n(（]|[.!?。！？…]\s*\S")
 # A label (one to three words and a colon) at the start, a line start or a sentence start:
 # "Result: %s", "Warning: …". A candidate may have as many as its source.
 _LABEL = re.compile(
@@ -104,6 +106,7 @@ _QUOTE_PAIRS = (
     ("`", "`"),
 )
 _QUOTE_CHARS = frozenset(char for pair in _QUOTE_PAIRS for char in pair)
+_OPENINGS = frozenset(opening for opening, _ in _QUOTE_PAIRS) | {"~"}
 _FENCE = re.compile(r"(```+|~~~+)[\w+.#-]*[ \t]*\n(.*?)\n?[ \t]*\1", re.DOTALL)
 _PADDING = " \u00a0\u202f\u2009"
 _ECHO_SEPARATORS = " \t\r\n-–—:→=>|/()[]"
@@ -160,7 +163,13 @@ def _lists(extra: tuple) -> _Lists:
     return _Lists(phrase_data(), extra)
 
 
+_NO_EXTRA = ((), (), ())
+
+
 def _extra(params: dict[str, Any]) -> tuple:
+    if not params or not ("lead_ins" in params or "notes" in params or "markers" in params):
+        return _NO_EXTRA
+
     def listed(name: str) -> tuple[str, ...]:
         value = params.get(name) or ()
         if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) for v in value):
@@ -212,6 +221,8 @@ def _decoration(text: str, start: int) -> int:
 
 def _note(lists: _Lists, source: str, text: str, after: int) -> tuple[int, int] | None:
     """(start, end) of a note from ``after`` on (start: its separator), end: before blanks."""
+    if _NOTE_SITES.search(text, after) is None:
+        return None  # no line start, parenthesis or sentence end with text after it
     match = lists.note.search(text, after)
     if match is None or match.start() == 0:
         return None
@@ -231,7 +242,7 @@ def _note(lists: _Lists, source: str, text: str, after: int) -> tuple[int, int] 
 def _wrapper(source: str, text: str) -> tuple[int, int, str] | None:
     """(start, end, inner text) when quotes or a fence wrap the whole candidate."""
     start, end = _content_edges(text)
-    if end - start < 2:
+    if end - start < 2 or text[start] not in _OPENINGS:
         return None
     s_start, s_end = _content_edges(source)
     inner_source = source[s_start:s_end]
@@ -264,15 +275,17 @@ def _letter_weight(text: str) -> int:
 def _echo(source: str, text: str, case: dict[str, Any]) -> tuple[int, int] | None:
     """(start, end) of the whole source inside a longer candidate."""
     core = source.strip()
+    if len(text) <= len(core) or len(core) < 10:
+        return None
+    at = text.find(core)  # first: it fails fast for nearly every candidate
+    if at < 0:
+        return None
     letters = sum(char.isalpha() for char in core)
-    if letters < 10 or not any(char.isspace() for char in core) or len(text) <= len(core):
+    if letters < 10 or not any(char.isspace() for char in core):
         return None
     source_language = (case.get("source_locale") or "").split("-", 1)[0].lower()
     target_language = (case.get("target_locale") or "").split("-", 1)[0].lower()
     if source_language and source_language == target_language:
-        return None
-    at = text.find(core)
-    if at < 0:
         return None
     rest = text[:at] + text[at + len(core) :]
     # A source on a line of its own beside other text is an echo even next to a short
