@@ -115,7 +115,7 @@ _ECHO_SEPARATORS = " \t\r\n-–—:→=>|/()[]"
 class _Lists:
     """The compiled phrase lists: the shipped data plus a case's extra phrases."""
 
-    __slots__ = ("lead_in", "label", "note", "markers", "marker")
+    __slots__ = ("lead_in", "label", "note", "markers", "marker", "marker_starts")
 
     def __init__(self, data: dict[str, dict[str, list[str]]], extra: tuple) -> None:
         lead_ins, notes, markers = extra
@@ -136,6 +136,10 @@ class _Lists:
         note_patterns = every("note") + [re.escape(phrase) for phrase in notes]
         self.note = re.compile(f"{_NOTE_START}\\s*(?:{'|'.join(note_patterns)})", re.IGNORECASE)
         self.markers = tuple(dict.fromkeys(m.lower() for m in every("marker") + list(markers)))
+        # a text holding none of the markers' first characters holds no marker
+        self.marker_starts = frozenset(m[0] for m in self.markers) | frozenset(
+            m[0].upper() for m in self.markers
+        )
         self.marker = re.compile(
             "|".join(re.escape(m) for m in sorted(self.markers, key=len, reverse=True)),
             re.IGNORECASE,
@@ -324,6 +328,8 @@ def _echo_edit(text: str, start: int, end: int) -> tuple[int, int] | None:
 
 def _markers(lists: _Lists, source: str, text: str, findings: list, offer: Any) -> None:
     """Echoed markers; an opening and closing pair around the whole candidate is one."""
+    if lists.marker_starts.isdisjoint(text):
+        return
     in_source = {m.group().lower() for m in lists.marker.finditer(source)} if source else set()
     found = [m for m in lists.marker.finditer(text) if m.group().lower() not in in_source]
     if not found:
