@@ -69,6 +69,7 @@ def test_detects(text, code):
             "Warning: disk full. Note: retry later.",
             "Attention : disque plein. Remarque : réessayez.",
         ),
+        ("Enter it. Note that case matters.", "Wpisz. Uwaga: wielkość liter ma znaczenie."),
         ('Say "yes" or "no"', '"Oui" ou "non"'),  # quotes inside: not a wrapper
         ('"Quoted"', '"Cité"'),  # the source is wrapped itself
         ("Sure", "Bien sûr"),

@@ -79,6 +79,10 @@ _WORD_CHAR = f"[\\w{_MARKS}'’-]"
 _WORD = f"[^\\W\\d_]{_WORD_CHAR}*"
 # A note starts a line, follows a sentence end and a blank, or opens a parenthesis.
 _NOTE_START = r"(?:(?<=\n)|(?<=[.!?。！？…]\s)|(?<=[.!?。！？…])(?=\S)|\(|（|\s\()"
+# A note the source writes in a sentence of its own, which a translation may render as a label.
+_SOURCE_NOTE = re.compile(
+    r"(?:^|[.!?]\s+|\n)(?:please\s+)?(?:note|n\.\s?b\.|hint|tip|remember)\b", re.IGNORECASE
+)
 # Where a note can start (a cheap test before the phrase search).
 _NOTE_SITES = re.compile(r"[\n(（]|[.!?。！？…]\s*\S")
 # A label (one to three words and a colon) at the start, a line start or a sentence start:
@@ -236,6 +240,8 @@ def _note(lists: _Lists, source: str, text: str, after: int) -> tuple[int, int] 
     if ":" in phrase or "：" in phrase:
         if _labels(text, later=True) <= _labels(source, later=True):
             return None  # the source has as many labels after its start ("…. Note: …")
+        if _SOURCE_NOTE.search(source) or lists.note.search(source):
+            return None  # a note of the source's own ("Note that …"), rendered as a label
     start = match.start()
     while start > 0 and text[start - 1] in " \t\r\n(（":
         start -= 1
