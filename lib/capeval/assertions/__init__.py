@@ -48,9 +48,13 @@ NAMES: tuple[str, ...] = (
     "required_tokens",
     "forbidden_renderings",
     "max_chars",
+    # additive extensions: what LLM translation gets wrong
     "script_fidelity",
     "language_fidelity",
     "untranslated",
+    "response_clean",
+    "markup_integrity",
+    "whitespace_fidelity",
 )
 
 

@@ -14,7 +14,7 @@ passes without a full parse — the usual case for a good translation.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from capeval.assertions import ParamsError, Subject
@@ -152,13 +152,15 @@ def _python_style(source: str) -> str:
     """the contract's ``style: auto``: brace fields and/or ``%`` directives found in the source.
 
     ``%`` directives are counted by auto's conservative rule, so a literal ``50% de`` in a
-    brace-style source does not make it percent style. With neither, brace fields are read as
-    Python does and ``%`` directives by auto's rule: invented placeholders of either style are
-    reported without treating a literal ``%`` as broken syntax (``100 % sûr`` stays text,
-    ``{x}`` is extra).
+    brace-style source does not make it percent style. A ``%%`` escape counts as a directive:
+    only a string passed through ``%``-formatting needs it, so ``12%% string`` is percent style
+    and ``12% string`` is a broken translation of it (``% s`` is a directive), as msgfmt's
+    python-format check says. With neither, brace fields are read as Python does and ``%``
+    directives by auto's rule: invented placeholders of either style are reported without
+    treating a literal ``%`` as broken syntax (``100 % sûr`` stays text, ``{x}`` is extra).
     """
     has_brace = bool(python_syntax.extract_python_brace_placeholders(source).tokens)
-    has_percent = bool(auto_syntax.extract_auto_placeholders(source)[2].tokens)
+    has_percent = "%%" in source or bool(auto_syntax.extract_auto_placeholders(source)[2].tokens)
     if has_brace and has_percent:
         return "both"
     if has_brace:
@@ -302,7 +304,22 @@ def _check_custom(source: str, text: str, params: dict[str, Any], allow_reorder:
 
 
 def check(subject: Subject, params: dict[str, Any]) -> Outcome:
-    """The placeholder verdict for one case × candidate."""
+    """The placeholder verdict for one case × candidate, with fix suggestions when failing."""
+    result = _verdict(subject, params)
+    if result.passed or result.code == REGEX_TIMEOUT:
+        return result
+    from capeval.placeholders.suggest import placeholder_suggestions
+
+    def passes(fixed: str) -> bool:
+        return _verdict(replace(subject, text=fixed), params).passed
+
+    fixes = placeholder_suggestions(subject.text, result.evidence, passes)
+    if fixes:
+        result.evidence["suggestions"] = fixes
+    return result
+
+
+def _verdict(subject: Subject, params: dict[str, Any]) -> Outcome:
     syntax = params.get("syntax", "auto")
     allow_reorder = params.get("allow_reorder", True)
     source = subject.source

@@ -1,0 +1,133 @@
+"""Fix suggestions for ``placeholder_integrity`` (issue 12): the mechanical repairs.
+
+A failing verdict gets ``evidence["suggestions"]`` (shape: ``capeval.suggestions``) when one
+edit repairs it:
+
+* a source placeholder written with look-alike characters or blanks inside — ``％s`` →
+  ``%s``, ``｛name｝`` → ``{name}``, ``% 1$s`` → ``%1$s``, ``{ name }`` → ``{name}``
+  (full-width forms of ASCII, small and Arabic percent signs, and spaces between its
+  characters);
+* exactly one placeholder missing and one extra of the same shape (``%(nom)s`` for
+  ``%(name)s``, ``{nom}`` for ``{name}``): the extra one is renamed;
+* exactly one mutated placeholder (``%i`` for ``%d``): it is written as in the source;
+* a translated ICU keyword (``{n, pluriel, …}`` → ``plural``).
+
+Every proposal is applied and checked again; only those after which the assertion passes are
+offered, so a suggestion never points at a fix that does not work. Parsing knows nothing of
+cases: the caller passes ``passes(text)``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from functools import lru_cache
+from typing import Any
+
+from capeval.suggestions import suggestion
+
+__all__ = ["placeholder_suggestions"]
+
+_LOOKALIKE_EXTRA = {"%": "﹪٪", "{": "﹛", "}": "﹜"}
+_BLANKS = "[ \u00a0\u3000]*"
+_KEY = re.compile(r"^(%\(|%|\{)([^()$!:.\[\]{}]*)")
+_ICU_TYPED = re.compile(r"^\{\s*([^\s,{}]+)\s*,\s*([^\s,{}]+)")
+# Work per failing verdict stays bounded: placeholders scanned for look-alikes, and proposals
+# checked again (each re-check is one more verdict).
+_MAX_SCANNED = 32
+_MAX_PROPOSALS = 8
+
+
+@lru_cache(maxsize=1024)
+def _tolerant(placeholder: str) -> re.Pattern[str]:
+    """``placeholder`` with each ASCII character also in full-width form (and ``%``, ``{``,
+    ``}`` in their other look-alikes), and blanks allowed between characters."""
+    parts = []
+    for char in placeholder:
+        forms = char
+        if "!" <= char <= "~":
+            forms += chr(ord(char) + 0xFEE0) + _LOOKALIKE_EXTRA.get(char, "")
+        parts.append("[" + re.escape(forms) + "]")
+    return re.compile(_BLANKS.join(parts))
+
+
+def _shape(placeholder: str) -> str | None:
+    """The placeholder with its key blanked: ``%(name)s`` → ``%()s``, ``{0}`` → ``{}``."""
+    match = _KEY.match(placeholder)
+    if match is None or not match.group(2):
+        return None
+    return match.group(1) + placeholder[match.end() :]
+
+
+def _replace_unique(text: str, old: str, new: str, message: str) -> dict[str, Any] | None:
+    at = text.find(old)
+    if at < 0 or text.find(old, at + 1) >= 0:
+        return None  # absent, or not one place to change
+    return suggestion(text, at, at + len(old), new, message)
+
+
+def _proposals(text: str, evidence: dict[str, Any]) -> list[dict[str, Any]]:
+    proposals: list[dict[str, Any]] = []
+    expected = [t for t in dict.fromkeys(evidence.get("expected", ())) if isinstance(t, str)]
+    for placeholder in expected[:_MAX_SCANNED]:
+        if "," in placeholder:
+            continue  # an ICU argument as evidence abbreviates it
+        for match in _tolerant(placeholder).finditer(text):
+            if match.group() != placeholder:
+                found = suggestion(
+                    text, match.start(), match.end(), placeholder, f"write {placeholder}"
+                )
+                if found is not None:
+                    proposals.append(found)
+    missing = evidence.get("missing", [])
+    extra = evidence.get("extra", [])
+    mutated = evidence.get("mutated", [])
+    if len(missing) == 1 and len(extra) == 1 and not mutated:
+        lost, added = missing[0], extra[0]
+        if _shape(lost) is not None and _shape(lost) == _shape(added):
+            found = _replace_unique(text, added, lost, f"write {lost} for {added}")
+            if found is not None:
+                proposals.append(found)
+    if len(mutated) == 1 and not missing and not extra:
+        want, got = mutated[0]
+        typed = _ICU_TYPED.match(want)
+        unknown = evidence.get("unknown_types", [])
+        if typed is not None and len(unknown) == 1:
+            name, keyword = typed.groups()
+            pattern = re.compile(
+                r"\{\s*" + re.escape(name) + r"\s*,\s*(" + re.escape(unknown[0]) + r")(?=[\s,}])"
+            )
+            matches = list(pattern.finditer(text))
+            if len(matches) == 1:
+                found = suggestion(
+                    text,
+                    matches[0].start(1),
+                    matches[0].end(1),
+                    keyword,
+                    f"write the ICU keyword {keyword} for {unknown[0]}",
+                )
+                if found is not None:
+                    proposals.append(found)
+        elif "," not in want and "," not in got:
+            found = _replace_unique(text, got, want, f"write {want} for {got}")
+            if found is not None:
+                proposals.append(found)
+    return proposals
+
+
+def placeholder_suggestions(
+    text: str, evidence: dict[str, Any], passes: Callable[[str], bool]
+) -> list[dict[str, Any]]:
+    """The proposals for a failing verdict after which ``passes`` holds, without repeats."""
+    offered: list[dict[str, Any]] = []
+    seen: set[tuple[int, int, str]] = set()
+    for proposal in _proposals(text, evidence)[:_MAX_PROPOSALS]:
+        edit = proposal["edit"]
+        key = (edit["start"], edit["end"], edit["replacement"])
+        if key in seen:
+            continue
+        seen.add(key)
+        fixed = text[: edit["start"]] + edit["replacement"] + text[edit["end"] :]
+        if passes(fixed):
+            offered.append(proposal)
+    return offered

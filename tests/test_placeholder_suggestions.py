@@ -1,0 +1,119 @@
+"""Fix suggestions of placeholder_integrity (issue 12 item 7).
+
+Property: for each kind of mechanical defect, the suggestion offered undoes exactly the
+injected change (so it makes the assertion pass and changes nothing else).
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from capeval.assertions import Subject
+from capeval.assertions.placeholder_integrity import check
+from capeval.suggestions import apply
+
+
+def run(source, text, **params):
+    return check(Subject.of({"source": source, "target_locale": "fr"}, {"text": text}), params)
+
+
+@pytest.mark.parametrize(
+    ("params", "source", "text", "fixed"),
+    [
+        ({"syntax": "printf"}, "%1$s files", "% 1$s fichiers", "%1$s fichiers"),
+        ({"syntax": "printf"}, "%s files", "％s fichiers", "%s fichiers"),
+        ({"syntax": "printf"}, "%s files", "%ｓ fichiers", "%s fichiers"),
+        ({"syntax": "printf"}, "%d files", "٪d ملفات", "%d ملفات"),
+        ({"syntax": "python"}, "{name} files", "｛name｝ fichiers", "{name} fichiers"),
+        ({"syntax": "python"}, "{name} files", "{ name } fichiers", "{name} fichiers"),
+        ({}, "{name} files", "{ name } fichiers", "{name} fichiers"),
+        ({"syntax": "python"}, "%(name)s files", "%(nom)s fichiers", "%(name)s fichiers"),
+        ({"syntax": "icu"}, "Hi {name}", "Salut {nom}", "Salut {name}"),
+        ({"syntax": "printf"}, "%d files", "%i fichiers", "%d fichiers"),
+        (
+            {"syntax": "icu"},
+            "{n, plural, one {# file} other {# files}}",
+            "{n, pluriel, one {# fichier} other {# fichiers}}",
+            "{n, plural, one {# fichier} other {# fichiers}}",
+        ),
+        (
+            {"syntax": "icu"},
+            "{g, select, male {He} other {They}}",
+            "{g, sélection, male {Il} other {Ils}}",
+            "{g, select, male {Il} other {Ils}}",
+        ),
+    ],
+)
+def test_suggestions(params, source, text, fixed):
+    outcome = run(source, text, **params)
+    assert not outcome.passed
+    [fix] = outcome.evidence["suggestions"]
+    assert apply(text, fix) == fixed == fix["text"]
+    assert run(source, fixed, **params).passed
+
+
+@pytest.mark.parametrize(
+    ("params", "source", "text"),
+    [
+        ({"syntax": "python"}, "%(name)s files", "%(nom)d fichiers"),  # another type
+        ({"syntax": "printf"}, "%s and %d", "%s"),  # nothing to rename
+        ({"syntax": "printf"}, "%s %s", "%d %d"),  # two defects: no single fix
+        ({"syntax": "python"}, "{a} {b}", "{x} {y}"),
+    ],
+)
+def test_no_suggestion_without_one_mechanical_fix(params, source, text):
+    outcome = run(source, text, **params)
+    assert not outcome.passed
+    assert "suggestions" not in outcome.evidence
+
+
+def test_passing_results_carry_no_suggestions():
+    assert run("%s files", "%s fichiers", syntax="printf").evidence == {}
+
+
+_WORDS = st.sampled_from(["fichier", "файл", "ファイル", "ملف", "קובץ", "ไฟล์", "de"])
+_PRINTF = st.sampled_from(["%s", "%d", "%1$s", "%2$d", "%.2f", "%ld"])
+_BRACE = st.sampled_from(["{name}", "{count}", "{0}", "{user}"])
+_INJECT = {
+    "fullwidth": lambda p: p.replace("%", "％").replace("{", "｛").replace("}", "｝"),
+    "space": lambda p: p[0] + " " + p[1:] if p.startswith("%") else "{ " + p[1:-1] + " }",
+}
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.sampled_from(["printf", "python"]),
+    st.data(),
+    st.lists(_WORDS, min_size=1, max_size=4),
+    st.sampled_from(sorted(_INJECT)),
+)
+def test_applying_the_suggestion_undoes_the_injected_defect(syntax, data, words, kind):
+    placeholder = data.draw(_PRINTF if syntax == "printf" else _BRACE)
+    if syntax == "printf" and "$" in placeholder and placeholder != "%1$s":
+        placeholder = "%1$s"  # a lone numbered directive must be %1$
+    source = "Save " + placeholder + " now"
+    translation = " ".join(words) + " " + placeholder
+    if not run(source, translation, syntax=syntax).passed:
+        return
+    if kind == "space" and placeholder in ("%s", "%d"):
+        kind = "fullwidth"  # '% s' is a valid directive with a space flag: a mutation
+    broken = translation.replace(placeholder, _INJECT[kind](placeholder))
+    outcome = run(source, broken, syntax=syntax)
+    assert not outcome.passed
+    [fix] = outcome.evidence["suggestions"]
+    fixed = apply(broken, fix)
+    assert fixed == translation
+    assert run(source, fixed, syntax=syntax).passed
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(_WORDS, min_size=1, max_size=4), st.sampled_from(["name", "count", "path"]))
+def test_renamed_argument_is_renamed_back(words, name):
+    source = f"%({name})s saved"
+    translation = " ".join(words) + f" %({name})s"
+    broken = translation.replace(f"%({name})s", f"%({name}_fr)s")
+    outcome = run(source, broken, syntax="python")
+    [fix] = outcome.evidence["suggestions"]
+    assert apply(broken, fix) == translation
