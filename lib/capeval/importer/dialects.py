@@ -1,0 +1,25 @@
+"""A message's placeholder dialect → the EvalCase assertions that check it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from capeval.catalogs import AUTO, I18NEXT, ICU, PRINTF, PYTHON_BRACE, PYTHON_PERCENT
+
+# i18next interpolation ({{name}}, {{- raw}}, {{count, number}}) and nesting ($t(key))
+I18NEXT_PATTERN = r"\{\{[^{}]+\}\}|\$t\([^()]*\)"
+
+_PARAMS: dict[str, dict[str, Any]] = {
+    PRINTF: {"syntax": "printf"},
+    PYTHON_PERCENT: {"syntax": "python", "style": "percent"},
+    PYTHON_BRACE: {"syntax": "python", "style": "brace"},
+    ICU: {"syntax": "icu"},
+    I18NEXT: {"syntax": "custom", "pattern": I18NEXT_PATTERN},
+    AUTO: {"syntax": "auto"},
+}
+
+
+def assertions_for(dialect: str) -> list[dict[str, Any]]:
+    """The assertions of a message in ``dialect`` (a fresh list: records may be mutated)."""
+    params = _PARAMS.get(dialect, _PARAMS[AUTO])
+    return [{"name": "placeholder_integrity", "severity": "hard", "params": dict(params)}]

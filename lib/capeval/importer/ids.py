@@ -1,0 +1,73 @@
+"""Stable EvalCase ids for catalog messages.
+
+``<prefix>.<target-locale>.<slug>-<hash>[.<form>]``: the slug is the key's first words in
+lowercase ASCII (readable in reports), the hash the first 10 hex digits of SHA-256 over the
+message's context and key (unique, and the same tomorrow). The source text is not part of the
+id, so a changed source under the same key keeps its id and ``cap-validate --lock`` reports
+it as ``id.reused``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import unicodedata
+
+_NOT_SLUG = re.compile(r"[^a-z0-9]+")
+_SEGMENT = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+_SLUG_CHARS = 32
+MAX_PREFIX = 120
+
+
+def slug(text: str, limit: int = _SLUG_CHARS) -> str:
+    """Lowercase ASCII words joined by ``-`` (accents folded, the rest dropped)."""
+    folded = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+    words = _NOT_SLUG.sub("-", folded.lower()).strip("-")
+    if len(words) > limit:
+        words = words[:limit].rsplit("-", 1)[0] if "-" in words[:limit] else words[:limit]
+    return words.strip("-")
+
+
+def key_hash(context: str | None, key: str) -> str:
+    data = ("" if context is None else context + "\x04") + key
+    return hashlib.sha256(data.encode("utf-8")).hexdigest()[:10]
+
+
+def message_segment(context: str | None, key: str) -> str:
+    words = slug(key)
+    digest = key_hash(context, key)
+    return f"{words}-{digest}" if words else digest
+
+
+def locale_segment(locale: str) -> str:
+    return slug(locale, 64) or "und"
+
+
+def case_id(
+    prefix: str, target_locale: str, context: str | None, key: str, form: str | None
+) -> str:
+    parts = [prefix, locale_segment(target_locale), message_segment(context, key)]
+    if form is not None:
+        parts.append(slug(form, 16) or "form")
+    return ".".join(parts)
+
+
+def prefix_problem(prefix: str) -> str | None:
+    """Why ``prefix`` cannot start an id (None when it can)."""
+    if len(prefix) > MAX_PREFIX:
+        return f"--id-prefix is longer than {MAX_PREFIX} characters"
+    for segment in prefix.split("."):
+        if not _SEGMENT.match(segment):
+            return (
+                f"--id-prefix {prefix!r}: each dot-separated part must be lowercase ASCII "
+                "letters, digits and '-', starting with a letter or digit"
+            )
+    return None
+
+
+def default_prefix(stem: str, locale_like: bool) -> str:
+    """The prefix from a catalog's file name (``django.po`` → ``django``)."""
+    words = slug(stem, 40)
+    if not words or locale_like:
+        return "catalog"
+    return words
