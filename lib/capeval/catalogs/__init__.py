@@ -74,12 +74,18 @@ class CatalogInfo:
     nplurals: int | None = None  # PO Plural-Forms header
     plural_forms: str | None = None  # the header's text, for messages
     obsolete: int = 0  # entries a catalog keeps but no longer uses (PO #~)
-    extra: dict[str, str] = field(default_factory=dict)
+    # A catalog of many target languages (xcstrings): the one to read (set by the caller;
+    # None: the reader lists them in ``locales`` and reads none)
+    wanted_locale: str | None = None
+    locales: list[str] = field(default_factory=list)
 
 
 # format name -> module (imported on first use: each pulls its own parser)
 FORMATS: dict[str, str] = {
     "po": "capeval.catalogs.po",
+    "json": "capeval.catalogs.jsoncat",
+    "arb": "capeval.catalogs.arb",
+    "xcstrings": "capeval.catalogs.xcstrings",
 }
 _HEAD_BYTES = 4096
 

@@ -63,7 +63,7 @@ class Importer:
         self.write_candidate: Callable[[dict], None] | None = None
 
     # -- reading ---------------------------------------------------------------------------
-    def load(self, path: str) -> Catalog:
+    def load(self, path: str, wanted_locale: str | None = None) -> Catalog:
         display = STDIN_NAME if path == "-" else path
         try:
             if path == "-":
@@ -84,6 +84,7 @@ class Importer:
                 )
             module = catalogs.reader(name)
             catalog = Catalog(path, display, name, module.BILINGUAL, CatalogInfo())
+            catalog.info.wanted_locale = wanted_locale or self.settings.target_locale
 
             def on_problem(code: str, line: int | None, message: str) -> None:
                 self._problem(code, message, display, line)
@@ -120,6 +121,11 @@ class Importer:
         source = self.load(source_path)
         self.run.count("messages", len(source.messages))
         if not target_paths and source.bilingual:
+            if source.info.wanted_locale is None and source.info.locales:
+                # a catalog of every language (xcstrings): each of them in turn
+                for locale in source.info.locales:
+                    self._import(source, self.load(source_path, locale))
+                return
             self._import(source, source)
             return
         if not target_paths:
@@ -159,7 +165,7 @@ class Importer:
         stem = os.path.splitext(os.path.basename(source.path))[0]
         if source.path == "-":
             stem = "catalog"
-        return ids.default_prefix(stem, locales.looks_like_locale(stem))
+        return ids.default_prefix(locales.without_locale(stem), locales.looks_like_locale(stem))
 
     def _import(self, source: Catalog, target: Catalog | None) -> None:
         source_locale, target_locale = self._locales(source, target)
@@ -309,7 +315,8 @@ def _forms(message: Message, target: Catalog | None, target_locale: str) -> list
             return [("f0", "0", other)]
         singular = plurals.get("one", message.text)
         return [(f"f{i}", str(i), singular if i == 0 else other) for i in range(count)]
-    categories = locales.plural_categories(target_locale) or tuple(plurals)
+    ordinal = "ordinal" in message.flags
+    categories = locales.plural_categories(target_locale, ordinal) or tuple(plurals)
     return [(category, category, plurals.get(category, other)) for category in categories]
 
 

@@ -75,8 +75,17 @@ def guess_from_path(path: str) -> str | None:
     return None
 
 
+def without_locale(stem: str) -> str:
+    """A file name's stem without a trailing locale (``app_en`` → ``app``)."""
+    pieces = re.split(r"([_-])", stem)
+    for start in range(2, len(pieces), 2):
+        if looks_like_locale("".join(pieces[start:])):
+            return "".join(pieces[: start - 1])
+    return stem
+
+
 @lru_cache(maxsize=256)
-def plural_categories(tag: str) -> tuple[str, ...] | None:
+def plural_categories(tag: str, ordinal: bool = False) -> tuple[str, ...] | None:
     """The CLDR plural categories ``tag`` uses, in CLDR order (None for an unknown locale)."""
     from babel import Locale, UnknownLocaleError
 
@@ -84,6 +93,7 @@ def plural_categories(tag: str) -> tuple[str, ...] | None:
         locale = Locale.parse(tag.replace("-", "_"))
     except (UnknownLocaleError, ValueError, TypeError):
         return None
+    rule = locale.ordinal_form if ordinal else locale.plural_form
     # Babel leaves "other" out of the tags: it is implicit
-    used = set(locale.plural_form.tags) | {"other"}
+    used = set(rule.tags) | {"other"}
     return tuple(category for category in CATEGORIES if category in used)
