@@ -39,6 +39,7 @@ PYTHON_PERCENT = "python-percent"
 PYTHON_BRACE = "python-brace"
 ICU = "icu"
 I18NEXT = "i18next"  # {{name}} interpolation and $t(key) nesting
+XML_TAGS = "xml-tags"  # XLIFF inline elements, written as tags carrying their ids
 AUTO = "auto"  # nothing says: decide from the text
 
 # code, line (or None), message
@@ -86,6 +87,10 @@ FORMATS: dict[str, str] = {
     "json": "capeval.catalogs.jsoncat",
     "arb": "capeval.catalogs.arb",
     "xcstrings": "capeval.catalogs.xcstrings",
+    "android": "capeval.catalogs.android",
+    "xliff": "capeval.catalogs.xliff",
+    "strings": "capeval.catalogs.apple_strings",
+    "stringsdict": "capeval.catalogs.stringsdict",
 }
 _HEAD_BYTES = 4096
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from capeval.catalogs import AUTO, I18NEXT, ICU, PRINTF, PYTHON_BRACE, PYTHON_PERCENT
+from capeval.catalogs import AUTO, I18NEXT, ICU, PRINTF, PYTHON_BRACE, PYTHON_PERCENT, XML_TAGS
 
 # i18next interpolation ({{name}}, {{- raw}}, {{count, number}}) and nesting ($t(key))
 I18NEXT_PATTERN = r"\{\{[^{}]+\}\}|\$t\([^()]*\)"
@@ -15,6 +15,7 @@ _PARAMS: dict[str, dict[str, Any]] = {
     PYTHON_BRACE: {"syntax": "python", "style": "brace"},
     ICU: {"syntax": "icu"},
     I18NEXT: {"syntax": "custom", "pattern": I18NEXT_PATTERN},
+    XML_TAGS: {"syntax": "custom", "preset": "xml"},
     AUTO: {"syntax": "auto"},
 }
 

@@ -168,6 +168,8 @@ class Importer:
         return ids.default_prefix(locales.without_locale(stem), locales.looks_like_locale(stem))
 
     def _import(self, source: Catalog, target: Catalog | None) -> None:
+        if not source.messages:
+            return  # nothing to import (and no locale to tell)
         source_locale, target_locale = self._locales(source, target)
         prefix = self._prefix(source)
         same_file = target is source
