@@ -4,7 +4,8 @@ defusedxml's SAX parser refuses DTD entity declarations (no entity expansion bom
 external references (no file or network reads); the standard library parsers allow both.
 ElementTree drops line numbers, which a catalog's diagnostics need, so the SAX events build
 ``Node``s that keep them. A document that is not well-formed keeps what was read before the
-error (the readers import the elements that were complete) and reports the error's line as ``catalog.malformed``.
+error (the readers import the elements that were complete) and reports the error's line as
+``catalog.malformed``.
 """
 
 from __future__ import annotations
