@@ -1,8 +1,9 @@
 """Stable EvalCase ids for catalog messages.
 
-``<prefix>.<target-locale>.<slug>-<hash>[.<form>]``: the slug is the key's first words in
+``<prefix>.<target-locale>.<slug>.<hash>[.<form>]``: the slug is the key's first words in
 lowercase ASCII (readable in reports), the hash the first 10 hex digits of SHA-256 over the
-message's context and key (unique, and the same tomorrow). The source text is not part of the
+message's context and key (unique, and the same tomorrow). Each segment stays under 32
+characters, so no id reads as a credential-like high-entropy token to cap-validate. The source text is not part of the
 id, so a changed source under the same key keeps its id and ``cap-validate --lock`` reports
 it as ``id.reused``.
 """
@@ -15,7 +16,7 @@ import unicodedata
 
 _NOT_SLUG = re.compile(r"[^a-z0-9]+")
 _SEGMENT = re.compile(r"^[a-z0-9][a-z0-9-]*$")
-_SLUG_CHARS = 32
+_SLUG_CHARS = 24
 MAX_PREFIX = 120
 
 
@@ -36,7 +37,7 @@ def key_hash(context: str | None, key: str) -> str:
 def message_segment(context: str | None, key: str) -> str:
     words = slug(key)
     digest = key_hash(context, key)
-    return f"{words}-{digest}" if words else digest
+    return f"{words}.{digest}" if words else digest
 
 
 def locale_segment(locale: str) -> str:
@@ -67,7 +68,7 @@ def prefix_problem(prefix: str) -> str | None:
 
 def default_prefix(stem: str, locale_like: bool) -> str:
     """The prefix from a catalog's file name (``django.po`` → ``django``)."""
-    words = slug(stem, 40)
+    words = slug(stem, 24)
     if not words or locale_like:
         return "catalog"
     return words
