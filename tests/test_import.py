@@ -174,16 +174,16 @@ def test_every_record_is_valid_for_cap_validate() -> None:
 
 
 PLURAL_PO = (
-    'msgid ""\nmsgstr ""\n"Language: fr\\n"\n"Plural-Forms: nplurals=2; plural=(n > 1);\\n"\n\n'
-    '#, c-format\nmsgid "%d file"\nmsgid_plural "{plural}"\nmsgstr[0] "%d fichier"\n'
-    'msgstr[1] "%d fichiers"\n'
+    'msgid ""\nmsgstr ""\n"Language: de\\n"\n"Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n\n'
+    '#, c-format\nmsgid "%d file"\nmsgid_plural "{plural}"\nmsgstr[0] "%d Datei"\n'
+    'msgstr[1] "%d Dateien"\n'
 )
 
 
 def test_a_changed_source_under_the_same_key_is_id_reused(tmp_path: Path) -> None:
-    catalog = tmp_path / "fr.po"
+    catalog = tmp_path / "de.po"
     catalog.write_text(PLURAL_PO.format(plural="%d files"), encoding="utf-8")
-    first = _import("--provenance-kind", "synthetic", "fr.po", cwd=tmp_path)
+    first = _import("--provenance-kind", "synthetic", "de.po", cwd=tmp_path)
     lock = subprocess.run(
         [command("cap-validate"), "--lock", "lock.json", "--update-lock"],
         input=first.stdout,
@@ -193,7 +193,7 @@ def test_a_changed_source_under_the_same_key_is_id_reused(tmp_path: Path) -> Non
     )
     assert lock.returncode == 0, lock.stderr
     catalog.write_text(PLURAL_PO.format(plural="%d documents"), encoding="utf-8")
-    second = _import("--provenance-kind", "synthetic", "fr.po", cwd=tmp_path)
+    second = _import("--provenance-kind", "synthetic", "de.po", cwd=tmp_path)
     assert [r["id"] for r in records(second.stdout)] == [r["id"] for r in records(first.stdout)]
     checked = subprocess.run(
         [command("cap-validate"), "--lock", "lock.json"],
@@ -204,7 +204,8 @@ def test_a_changed_source_under_the_same_key_is_id_reused(tmp_path: Path) -> Non
     )
     assert checked.returncode == 1
     assert b"id.reused" in checked.stderr
-    assert checked.stderr.count(b"id.reused") == 1  # only the form whose source changed
+    # only msgstr[1] translates msgid_plural (German msgstr[0] is used for 1 alone)
+    assert checked.stderr.count(b"id.reused") == 1
 
 
 def test_pipeline_import_validate_check(tmp_path: Path) -> None:

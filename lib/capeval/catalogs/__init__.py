@@ -74,6 +74,8 @@ class CatalogInfo:
     source_locale: str | None = None  # a bilingual catalog's source language, when it says
     nplurals: int | None = None  # PO Plural-Forms header
     plural_forms: str | None = None  # the header's text, for messages
+    # PO: the counts (0…1000) each msgstr[i] is used for, from the plural expression
+    form_numbers: list[frozenset[int]] | None = None
     obsolete: int = 0  # entries a catalog keeps but no longer uses (PO #~)
     # A catalog of many target languages (xcstrings): the one to read (set by the caller;
     # None: the reader lists them in ``locales`` and reads none)

@@ -122,6 +122,13 @@ def read(
     if "Plural-Forms" in header:
         info.plural_forms = header["Plural-Forms"]
     info.nplurals = catalog.num_plurals  # the header's, else the Language's, else 2
+    if any(message.pluralizable for message in catalog.collected):
+        from capeval.catalogs.plural_forms import PluralExpressionError, numbers_per_form
+
+        try:
+            info.form_numbers = numbers_per_form(catalog.plural_expr, info.nplurals)
+        except PluralExpressionError as exc:
+            on_problem("catalog.malformed", 1, f"Plural-Forms expression: {exc}")
     for message in catalog.collected:
         yield _message(message, path, written_flags.get(message.lineno, frozenset()))
 

