@@ -43,6 +43,7 @@ FLAG_DIALECTS = {
     "python-format": PYTHON_PERCENT,
     "python-brace-format": PYTHON_BRACE,
 }
+_NO_FLAGS: frozenset[str] = frozenset()
 _CHARSET = re.compile(rb"charset=([A-Za-z0-9._-]+)")
 
 
@@ -60,107 +61,111 @@ def read(
 
     data = stream.read()
     charset = _declared_charset(data)
-
-    class Collecting(Catalog):
-        """Keeps messages in file order and reports repeats instead of merging them."""
-
-        def __init__(self) -> None:
-            super().__init__(locale=None)
-            self.collected: list[Any] = []
-
-        def __setitem__(self, id: Any, message: Any) -> None:  # noqa: A002 (Babel's name)
-            if id:
-                key = self._key_for(id, message.context)
-                if key in self._messages:
-                    first = self._messages[key].lineno
-                    on_problem(
-                        "catalog.duplicate_key",
-                        message.lineno,
-                        f"msgid {_short(_singular(id))!r} repeats the entry of line {first}; "
-                        "the first is kept",
-                    )
-                    return
-            super().__setitem__(id, message)
-            if id:
-                self.collected.append(message)
-
-    catalog = Collecting()
-    written_flags: dict[int, frozenset[str]] = {}
+    catalog = Catalog(locale=None)  # holds the header only: Babel parses Language, Plural-Forms
+    collected: list[Message] = []
+    first_line: dict[tuple[str | None, str], int] = {}
 
     class Parser(PoFileParser):
-        """Babel's parser with its complaints turned into diagnostics."""
+        """Babel's line parser; its entries become our messages, not a Babel catalog (which
+        would merge repeats, drop extra plural forms and add flags the file does not have)."""
 
         def _invalid_pofile(self, line: str, lineno: int, msg: str) -> None:
-            if "more translations than num_plurals" in msg:
-                return  # reported with the message's own forms below
             on_problem("catalog.malformed", lineno + 1, f"{msg}: {_short(line)!r}")
 
         def _add_message(self) -> None:
-            # the flags as written: Babel adds python-format to any msgid that looks like one
-            written_flags[self.offset + 1] = frozenset(flag for flag in self.flags if flag)
-            if len(self.messages) > 1:
-                # Babel drops forms beyond nplurals: say so (missing forms the importer sees)
-                beyond = [i for i, _ in self.translations if i >= self.catalog.num_plurals]
-                if beyond:
+            line = self.offset + 1
+            if self.obsolete:
+                info.obsolete += 1
+            elif len(self.messages) == 1 and self.context is None and _is_empty(self.messages[0]):
+                super()._add_message()  # the header (msgid ""): Babel reads its fields
+                return
+            else:
+                message = _message(self, path, line)
+                key = (message.context, message.key)
+                if key in first_line:
                     on_problem(
-                        "catalog.plural_incomplete",
-                        self.offset + 1,
-                        f"msgstr{_forms(sorted(beyond))} is beyond "
-                        f"nplurals={self.catalog.num_plurals}{_header_note(self.catalog)}",
+                        "catalog.duplicate_key",
+                        line,
+                        f"msgid {_short(message.key)!r} repeats the entry of line "
+                        f"{first_line[key]}; the first is kept",
                     )
-            super()._add_message()
+                else:
+                    first_line[key] = line
+                    _check_forms(self, message, line)
+                    collected.append(message)
+            self.counter += 1
+            self._reset_message_state()
+
+    def _check_forms(parser: Any, message: Message, line: int) -> None:
+        # msgstr[N] beyond nplurals (Babel would drop them); missing forms the importer sees
+        if message.translation_plurals is None:
+            return
+        expected = catalog.num_plurals
+        beyond = sorted(int(i) for i in message.translation_plurals if int(i) >= expected)
+        if beyond:
+            on_problem(
+                "catalog.plural_incomplete",
+                line,
+                f"msgstr{_forms(beyond)} is beyond nplurals={expected}{_header_note(catalog)}",
+            )
 
     parser = Parser(catalog, ignore_obsolete=False, abort_invalid=False)
     try:
-        parser.parse(_decoded_lines(data, charset, on_problem, parser, catalog))
+        parser.parse(_decoded_lines(data, charset, on_problem))
     except (ValueError, LookupError) as exc:  # a header value Babel cannot take
         on_problem("catalog.malformed", parser.offset + 1, f"cannot read the catalog on: {exc}")
-    info.obsolete = len(catalog.obsolete)
     if catalog.locale_identifier:
         info.locale = catalog.locale_identifier
     header = dict(catalog.mime_headers)
     if "Plural-Forms" in header:
         info.plural_forms = header["Plural-Forms"]
     info.nplurals = catalog.num_plurals  # the header's, else the Language's, else 2
-    if any(message.pluralizable for message in catalog.collected):
+    if any(message.plurals for message in collected):
         from capeval.catalogs.plural_forms import PluralExpressionError, numbers_per_form
 
         try:
             info.form_numbers = numbers_per_form(catalog.plural_expr, info.nplurals)
         except PluralExpressionError as exc:
             on_problem("catalog.malformed", 1, f"Plural-Forms expression: {exc}")
-    for message in catalog.collected:
-        yield _message(message, path, written_flags.get(message.lineno, frozenset()))
+    yield from collected
 
 
-def _message(entry: Any, path: str, flags: frozenset[str]) -> Message:
-    dialect = next((d for flag, d in FLAG_DIALECTS.items() if flag in flags), AUTO)
-    note = "\n".join([*entry.auto_comments, *entry.user_comments]) or None
-    if isinstance(entry.id, (list, tuple)):
-        singular, plural = entry.id[0], entry.id[1]
-        strings = entry.string if isinstance(entry.string, (list, tuple)) else (entry.string,)
-        translations = {str(index): text for index, text in enumerate(strings)}
+def _message(parser: Any, path: str, line: int) -> Message:
+    """A message from the parser's state (the entry just read)."""
+    flags = frozenset(parser.flags).difference(("",)) if parser.flags else _NO_FLAGS
+    dialect = AUTO
+    if flags:
+        dialect = next((d for flag, d in FLAG_DIALECTS.items() if flag in flags), AUTO)
+    comments = (
+        parser.auto_comments + parser.user_comments
+        if parser.auto_comments or parser.user_comments
+        else None
+    )
+    note = "\n".join(comments) if comments else None
+    context = parser.context.denormalize() if parser.context else None
+    msgid = parser.messages[0].denormalize()
+    if len(parser.messages) > 1:
+        forms = {str(index): text.denormalize() for index, text in sorted(parser.translations)}
         return Message(
-            key=singular,
-            text=singular,
+            key=msgid,
+            text=msgid,
             file=path,
-            line=entry.lineno,
-            context=entry.context,
-            plurals={"one": singular, "other": plural},
-            translation=strings[0] if strings else "",
-            translation_plurals=translations,
+            line=line,
+            context=context,
+            plurals={"one": msgid, "other": parser.messages[1].denormalize()},
+            translation=forms.get("0", ""),
+            translation_plurals=forms,
             flags=flags,
             dialect=dialect,
             note=note,
         )
-    text = entry.string if isinstance(entry.string, str) else entry.string[0]
     return Message(
-        key=entry.id,
-        text=entry.id,
+        key=msgid,
+        text=msgid,
         file=path,
-        line=entry.lineno,
-        context=entry.context,
-        translation=text,
+        line=line,
+        context=context,
+        translation=parser.translations[0][1].denormalize() if parser.translations else "",
         flags=flags,
         dialect=dialect,
         note=note,
@@ -179,17 +184,21 @@ def _declared_charset(data: bytes) -> str:
     return "utf-8"
 
 
-def _decoded_lines(
-    data: bytes, charset: str, on_problem: OnProblem, parser: Any, catalog: Any
-) -> Iterator[str]:
+def _decoded_lines(data: bytes, charset: str, on_problem: OnProblem) -> list[str]:
     if data.startswith(codecs.BOM_UTF8):
         data = data[len(codecs.BOM_UTF8) :]
-    for number, raw in enumerate(data.splitlines(keepends=True), 1):
+    try:
+        return data.decode(charset).split("\n")  # as Babel reads a file: "\f" is no line end
+    except UnicodeDecodeError:
+        pass  # find the bad lines, and read them with replacement characters
+    lines = []
+    for number, raw in enumerate(data.split(b"\n"), 1):
         try:
-            yield raw.decode(charset)
+            lines.append(raw.decode(charset))
         except UnicodeDecodeError as exc:
             on_problem("catalog.malformed", number, f"not valid {charset}: {exc.reason}")
-            yield raw.decode(charset, errors="replace")
+            lines.append(raw.decode(charset, errors="replace"))
+    return lines
 
 
 def _header_note(catalog: Any) -> str:
@@ -199,13 +208,13 @@ def _header_note(catalog: Any) -> str:
     return " (no Plural-Forms header)"
 
 
-def _singular(msgid: Any) -> str:
-    return msgid[0] if isinstance(msgid, (list, tuple)) else msgid
-
-
 def _forms(indices: list[int]) -> str:
     return "[" + ", ".join(str(i) for i in indices) + "]"
 
 
 def _short(text: str, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _is_empty(text: Any) -> bool:
+    return text.denormalize() == ""

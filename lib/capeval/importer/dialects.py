@@ -20,7 +20,12 @@ _PARAMS: dict[str, dict[str, Any]] = {
 }
 
 
+_ASSERTIONS = {
+    dialect: [{"name": "placeholder_integrity", "severity": "hard", "params": params}]
+    for dialect, params in _PARAMS.items()
+}
+
+
 def assertions_for(dialect: str) -> list[dict[str, Any]]:
-    """The assertions of a message in ``dialect`` (a fresh list: records may be mutated)."""
-    params = _PARAMS.get(dialect, _PARAMS[AUTO])
-    return [{"name": "placeholder_integrity", "severity": "hard", "params": dict(params)}]
+    """The assertions of a message in ``dialect`` (shared: records are written, never kept)."""
+    return _ASSERTIONS.get(dialect, _ASSERTIONS[AUTO])

@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
+from functools import lru_cache
 
 _NOT_SLUG = re.compile(r"[^a-z0-9]+")
 _SEGMENT = re.compile(r"^[a-z0-9][a-z0-9-]*$")
@@ -22,8 +23,9 @@ MAX_PREFIX = 120
 
 def slug(text: str, limit: int = _SLUG_CHARS) -> str:
     """Lowercase ASCII words joined by ``-`` (accents folded, the rest dropped)."""
-    folded = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
-    words = _NOT_SLUG.sub("-", folded.lower()).strip("-")
+    if not text.isascii():
+        text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+    words = _NOT_SLUG.sub("-", text[: limit * 4].lower()).strip("-")
     if len(words) > limit:
         words = words[:limit].rsplit("-", 1)[0] if "-" in words[:limit] else words[:limit]
     return words.strip("-")
@@ -40,6 +42,7 @@ def message_segment(context: str | None, key: str) -> str:
     return f"{words}.{digest}" if words else digest
 
 
+@lru_cache(maxsize=256)
 def locale_segment(locale: str) -> str:
     return slug(locale, 64) or "und"
 
@@ -49,8 +52,13 @@ def case_id(
 ) -> str:
     parts = [prefix, locale_segment(target_locale), message_segment(context, key)]
     if form is not None:
-        parts.append(slug(form, 16) or "form")
+        parts.append(form_segment(form))
     return ".".join(parts)
+
+
+@lru_cache(maxsize=64)
+def form_segment(form: str) -> str:
+    return slug(form, 16) or "form"
 
 
 def prefix_problem(prefix: str) -> str | None:

@@ -199,9 +199,10 @@ class Importer:
         target_locale: str,
     ) -> None:
         forms = _forms(message, target, target_locale)
+        base = ids.case_id(prefix, target_locale, message.context, message.key, None)
         case_ids = []
         for form, _lookup, source_text in forms:
-            case_id = ids.case_id(prefix, target_locale, message.context, message.key, form)
+            case_id = base if form is None else f"{base}.{ids.form_segment(form)}"
             case_ids.append(case_id)
             self._write_case(message, case_id, form, source_text, source_locale, target_locale)
         if target is None:
