@@ -12,7 +12,7 @@ never accept an entry msgfmt rejects. ``msgfmt -c`` (which adds the header and p
 checks) must fail exactly on the files where cap-import reports ``catalog.plural_incomplete``.
 
 By default a sample of locales runs (a few seconds); ``CAPEVAL_REALDATA_FULL=1`` runs every
-file and prints the figures docs/import.md quotes.
+file and prints the figures docs/cap-import.md quotes.
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ contrib apps for about 100 locales (BSD-3-Clause). They are extracted to
     ${CAPEVAL_CACHE:-$HOME/.cache/capeval}/django-<version>/<app path>/locale/<ll>/LC_MESSAGES/*.po
 
 with Django's LICENSE beside them. The version is pinned, so the numbers measured on it
-(docs/import.md) can be reproduced. Running it again when the files are there does nothing.
+(docs/cap-import.md) can be reproduced. Running it again when the files are there does nothing.
 Exit status 0 when the catalogs are in the cache, 1 when they could not be fetched (the tests
 that need them then skip, saying so).
 """

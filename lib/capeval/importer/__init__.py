@@ -18,7 +18,12 @@ PROVENANCE_KINDS = ("synthetic", "public-domain", "compatible-licensed", "author
 SYNTHETIC_LICENSE = "CC0-1.0"
 
 
-@filter_command("cap-import")
+@filter_command(
+    "cap-import",
+    inputs_metavar="SOURCE [TARGET]...",
+    inputs_help="The source catalog, then its translations (none for a PO, XLIFF or xcstrings "
+    "file, which holds both sides).",
+)
 def main(
     run: Run,
     candidates: Annotated[
@@ -83,9 +88,11 @@ def main(
 ) -> None:
     """Turn translation catalogs into EvalCase v1 records and candidates.
 
-    Reads SOURCE [TARGET...] catalogs (the FILE arguments): gettext PO/POT. SOURCE's messages
-    become EvalCases on stdout; each TARGET's translations become candidates (--candidates).
-    A PO file holds both sides: its msgids are the sources and its msgstrs the candidates.
+    Reads SOURCE [TARGET...] catalogs: gettext PO/POT, JSON (i18next, vue-i18n, FormatJS),
+    Flutter ARB, .xcstrings, Android strings.xml, XLIFF 1.2/2.x, Apple .strings/.stringsdict.
+    SOURCE's messages become EvalCases on stdout; each TARGET's translations become candidates
+    (--candidates). A PO file holds both sides: its msgids are the sources, its msgstrs the
+    candidates.
 
     Example: cap-import --license BSD-3-Clause --source https://example.org fr.po
     --candidates fr.cands.jsonl | cap-validate | cap-check --candidates fr.cands.jsonl
