@@ -226,3 +226,41 @@ def test_pipeline_import_validate_check(tmp_path: Path) -> None:
     assert codes["saved-s.a1feb3dcb3"] == "candidate_missing"  # fuzzy: not a candidate
     assert codes["100-done.d9ddb5fc71"] == "ok"  # auto: "100% done" has no directive
     assert len(codes) == 9  # the plural message is two cases
+
+
+def test_pipeline_never_reads_a_stale_candidates_file(tmp_path: Path) -> None:
+    """An older candidates file at the same path: cap-check must read this run's."""
+    (tmp_path / "cands.jsonl").write_text('{"case_id": "old.case", "text": "stale"}\n')
+    shell = (
+        f"{command('cap-import')} -q --provenance-kind synthetic {CASES / '004' / 'ja.po'} "
+        f"--candidates cands.jsonl | {command('cap-check')} -q --exit-zero "
+        "--candidates cands.jsonl"
+    )
+    done = subprocess.run(
+        ["bash", "-o", "pipefail", "-c", shell], capture_output=True, cwd=tmp_path, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    assert b"candidate.orphan" not in done.stderr  # old.case is gone: the file is this run's
+    assert [r["code"] for r in records(done.stdout)] == ["ok", "candidate_missing"]
+
+
+@given(
+    st.dictionaries(
+        st.text(min_size=1, max_size=12).filter(lambda k: "\x00" not in k),
+        st.text(max_size=20).filter(lambda v: "\x00" not in v),
+        max_size=6,
+    )
+)
+def test_strings_reader_round_trips_what_it_is_given(pairs: dict[str, str]) -> None:
+    from capeval.catalogs import apple_strings
+
+    def quote(text: str) -> str:
+        escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+        return f'"{escaped}"'
+
+    data = "".join(f"{quote(k)} = {quote(v)};\n" for k, v in pairs.items()).encode("utf-16")
+    problems: list = []
+    info = CatalogInfo()
+    messages = list(apple_strings.read("t", io.BytesIO(data), lambda *p: problems.append(p), info))
+    assert {m.key: m.text for m in messages} == pairs
+    assert problems == []
