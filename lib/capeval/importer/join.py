@@ -21,7 +21,7 @@ from typing import Any, BinaryIO
 
 from capeval import catalogs
 from capeval.catalogs import CatalogInfo, Message
-from capeval.cli import STDIN_NAME, FatalInput, Run, UsageError
+from capeval.cli import STDIN_NAME, FatalInput, Run, StandardStreams, UsageError
 from capeval.importer import ids, locales
 from capeval.importer.dialects import assertions_for
 
@@ -67,7 +67,8 @@ class Importer:
         display = STDIN_NAME if path == "-" else path
         try:
             if path == "-":
-                stream: BinaryIO = io.BytesIO(os.fdopen(os.dup(0), "rb").read())
+                with open(StandardStreams.stdin, "rb", closefd=False) as stdin:
+                    stream: BinaryIO = io.BytesIO(stdin.read())
             else:
                 if os.path.isdir(path):
                     raise IsADirectoryError(21, "is a directory")
