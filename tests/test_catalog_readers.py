@@ -6,7 +6,7 @@ import io
 import re
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from capeval.catalogs import CatalogInfo, android, apple_strings, jsoncat, stringsdict, xliff
@@ -143,3 +143,32 @@ def test_stringsdict_without_a_rule_is_malformed() -> None:
     messages, problems, _ = _read(stringsdict, data)
     assert messages == []
     assert problems[0][0] == "catalog.malformed"
+
+
+_KEY = st.text(alphabet="abcdefghij_-é", min_size=1, max_size=6).filter(
+    lambda k: not jsoncat._PLURAL_KEY.match(k) and not k.endswith("_plural")
+)
+_TREE = st.recursive(
+    st.text(max_size=15), lambda inner: st.dictionaries(_KEY, inner, min_size=1, max_size=4)
+)
+
+
+def _flatten(tree: dict, prefix: str = "") -> dict[str, str]:
+    flat: dict[str, str] = {}
+    for key, value in tree.items():
+        if isinstance(value, dict):
+            flat.update(_flatten(value, f"{prefix}{key}."))
+        else:
+            flat[prefix + key] = value
+    return flat
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.dictionaries(_KEY, _TREE, max_size=5))
+def test_json_reader_flattens_any_nested_catalog(tree: dict) -> None:
+    import json
+
+    messages, problems, _ = _read(jsoncat, json.dumps(tree, indent=1).encode())
+    assert {m.key: m.text for m in messages} == _flatten(tree)
+    assert all(m.line is not None for m in messages)
+    assert problems == []
