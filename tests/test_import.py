@@ -264,3 +264,13 @@ def test_strings_reader_round_trips_what_it_is_given(pairs: dict[str, str]) -> N
     messages = list(apple_strings.read("t", io.BytesIO(data), lambda *p: problems.append(p), info))
     assert {m.key: m.text for m in messages} == pairs
     assert problems == []
+
+
+def test_every_catalog_code_is_produced_by_a_golden_case() -> None:
+    from capeval.codes import DIAGNOSTIC_CODES
+
+    produced = "".join(
+        (folder / "expected_stderr").read_text(encoding="utf-8") for folder in CASES.iterdir()
+    )
+    for code in (c for c in DIAGNOSTIC_CODES if c.startswith("catalog.")):
+        assert f": {code}: " in produced, code
