@@ -9,7 +9,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from capeval.catalogs import CatalogInfo, android, apple_strings, jsoncat, stringsdict, xliff
+from capeval.catalogs import (
+    FORMATS,
+    CatalogInfo,
+    android,
+    apple_strings,
+    jsoncat,
+    reader,
+    stringsdict,
+    xliff,
+)
 from capeval.catalogs.plural_forms import PluralExpressionError, compile_expression
 
 
@@ -172,3 +181,25 @@ def test_json_reader_flattens_any_nested_catalog(tree: dict) -> None:
     assert {m.key: m.text for m in messages} == _flatten(tree)
     assert all(m.line is not None for m in messages)
     assert problems == []
+
+
+_SNIPPETS = st.sampled_from(
+    [b"<", b">", b"</", b"/>", b'"', b"\\", b"{", b"}", b"[", b"]", b":", b",", b";", b"=",
+     b"\n", b"msgid ", b"msgstr ", b"msgid_plural ", b"msgstr[1] ", b"#, fuzzy\n", b"#~ ",
+     b"<resources>", b"<string name='a'>", b"<plurals name='p'>", b"<item quantity='one'>",
+     b"<xliff version='2.0'>", b"<file>", b"<unit id='u'>", b"<segment>", b"<source>",
+     b"<target>", b"<trans-unit id='t'>", b"<plist>", b"<dict>", b"<key>", b"<string>",
+     b'"k" = "v";', b"/*", b"*/", b'{"a": ', b'"strings": {', b"\xff", b"\x00", b"%d", b"%@"]
+)  # fmt: skip
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(sorted(FORMATS)), st.lists(_SNIPPETS | st.binary(max_size=4), max_size=30))
+def test_no_input_makes_a_reader_raise(name: str, parts: list[bytes]) -> None:
+    """Whatever the bytes, a reader yields messages and problems, never an exception."""
+    data = b"".join(parts)
+    info = CatalogInfo(wanted_locale="fr")
+    module = reader(name)
+    messages, problems, _ = _read(module, data, path="t." + name, info=info)
+    assert all(isinstance(m.key, str) and isinstance(m.text, str) for m in messages)
+    assert all(code.startswith("catalog.") for code, _, _ in problems)

@@ -44,6 +44,7 @@ FLAG_DIALECTS = {
     "python-brace-format": PYTHON_BRACE,
 }
 _NO_FLAGS: frozenset[str] = frozenset()
+_KEYWORDS = frozenset({"", "msgid", "msgid_plural", "msgstr", "msgctxt"})
 _CHARSET = re.compile(rb"charset=([A-Za-z0-9._-]+)")
 
 
@@ -71,6 +72,19 @@ def read(
 
         def _invalid_pofile(self, line: str, lineno: int, msg: str) -> None:
             on_problem("catalog.malformed", lineno + 1, f"{msg}: {_short(line)!r}")
+
+        def _process_message_line(self, lineno: int, line: str, obsolete: bool = False) -> None:
+            keyword, _, rest = line.partition(" ")
+            if line.startswith('"'):
+                keyword, rest = "", line
+            if keyword in _KEYWORDS or keyword.startswith("msgstr["):
+                quoted = rest.strip()
+                if len(quoted) < 2 or quoted[0] != '"' or quoted[-1] != '"':
+                    on_problem("catalog.malformed", lineno + 1, f"unterminated: {_short(line)!r}")
+            try:
+                super()._process_message_line(lineno, line, obsolete)
+            except ValueError as exc:  # msgstr[x]: Babel's int() gives up on the whole file
+                on_problem("catalog.malformed", lineno + 1, f"{exc}: {_short(line)!r}")
 
         def _add_message(self) -> None:
             line = self.offset + 1
