@@ -6,8 +6,9 @@ STAMP := $(VENV)/.installed
 DEV := evals/i18n-prompt/cases/dev
 BASE := evals/i18n-prompt/baselines
 EX := examples/domain_semantic_quality
+DJANGO_FR := tests/data/catalogs/django/humanize/fr/LC_MESSAGES/django.po
 
-.PHONY: install demo test test-browser lint docs evals bench schemas golden clean
+.PHONY: install demo test test-browser lint docs evals bench schemas golden realdata clean
 
 install: $(STAMP)
 	@# PYTHONDONTWRITEBYTECODE may be set here; byte-compile so every filter starts fast.
@@ -31,6 +32,13 @@ demo: install
 	cat $(DEV)/*.jsonl | $(BIN)/cap-validate -q \
 	  | $(BIN)/cap-check -q --exit-zero --candidates $(VENV)/demo-candidates.jsonl \
 	  | $(BIN)/python -c 'import sys,json,collections; c=collections.Counter(json.loads(l)["code"] for l in sys.stdin); [print(f"{n:5d}  {k}") for k,n in sorted(c.items())]'
+	@echo
+	@echo '== cap-import: a real Django catalog excerpt (French), its catalog findings and failures =='
+	$(BIN)/cap-import -q --license BSD-3-Clause --source https://pypi.org/project/Django/5.2.19/ \
+	  $(DJANGO_FR) --candidates $(VENV)/demo-django.cands.jsonl \
+	  | $(BIN)/cap-validate -q \
+	  | $(BIN)/cap-check -q --exit-zero --candidates $(VENV)/demo-django.cands.jsonl \
+	  | $(BIN)/python -c 'import sys,json; [print(r["case_id"], r["code"], r["message"]) for r in map(json.loads, sys.stdin) if not r["passed"]]'
 	@echo
 	@echo '== cap-aggregate-scores: CAP-Med synthetic examples, with the reviewer roster =='
 	$(BIN)/cap-aggregate-scores --cases $(EX)/cap_med_synthetic_cases.jsonl \
@@ -107,6 +115,11 @@ bench: install
 # Rewrite the expected files of the golden cases (tests/cases/) from what the commands do now.
 golden: install
 	CAPEVAL_UPDATE_GOLDEN=1 $(BIN)/python -m pytest -q tests/test_cases.py
+
+# Real catalogs (Django's PO files) into ${CAPEVAL_CACHE:-~/.cache/capeval}, never the repo;
+# the tests that use them skip, saying so, when they are absent.
+realdata: install
+	$(BIN)/python tools/fetch_realdata.py
 
 # Regenerate the compiled schema validators after editing lib/capeval/schemas/*.json.
 schemas: install

@@ -41,6 +41,11 @@ ELSEWHERE = {
     "jsonl.too_long": "test_malformed_lines_are_reported_by_code_and_line below",
     "waiver.expired": "cap-render-report --waivers (test_report_formats.py)",
     "waiver.unused": "cap-render-report --waivers (test_report_formats.py)",
+    **{
+        code: "cap-import, not cap-validate (test_import.py: every catalog code in a golden case)"
+        for code in DIAGNOSTIC_CODES
+        if code.startswith("catalog.")
+    },
 }
 
 

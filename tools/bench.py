@@ -59,6 +59,45 @@ def write_inputs(folder: Path, n: int) -> tuple[Path, Path]:
     return cases, candidates
 
 
+def write_catalogs(folder: Path, n: int) -> tuple[Path, Path, Path]:
+    """A PO catalog (c-format, a tenth python-format plurals) and en/fr JSON catalogs."""
+    rng = random.Random(11)
+    po, en, fr = folder / "big.po", folder / "en.json", folder / "fr.json"
+    sources: dict[str, dict[str, str]] = {}
+    targets: dict[str, dict[str, str]] = {}
+    with po.open("w", encoding="utf-8") as out:
+        out.write('msgid ""\nmsgstr ""\n"Language: fr\\n"\n')
+        out.write('"Plural-Forms: nplurals=2; plural=(n > 1);\\n"\n\n')
+        for i in range(n):
+            words = " ".join(rng.choice(WORDS) for _ in range(5))
+            if i % 10 == 0:
+                out.write(
+                    f'#, python-format\nmsgid "%(count)d {words} {i}"\n'
+                    f'msgid_plural "%(count)d {words}s {i}"\nmsgstr[0] "%(count)d {words} {i}"\n'
+                    f'msgstr[1] "%(count)d {words}s {i}"\n\n'
+                )
+            else:
+                out.write(f'#, c-format\nmsgid "Hello %s, {words} {i}"\n')
+                out.write(f'msgstr "Salut %s, {words} {i}"\n\n')
+            sources.setdefault(f"s{i // 100}", {})[f"k{i}"] = f"Hello {{{{name}}}}, {words} {i}"
+            targets.setdefault(f"s{i // 100}", {})[f"k{i}"] = f"Salut {{{{name}}}}, {words} {i}"
+    en.write_text(json.dumps(sources, indent=2), encoding="utf-8")
+    fr.write_text(json.dumps(targets, indent=2), encoding="utf-8")
+    return po, en, fr
+
+
+def import_vs_check(folder: Path, catalogs: list[Path], messages: int) -> tuple[float, float]:
+    """cap-import's messages/s on the catalogs, and cap-check's cases/s on what it wrote."""
+    cases, candidates = folder / "imported.jsonl", folder / "imported.cands.jsonl"
+    argv = [str(BIN / "cap-import"), "-q", "--provenance-kind", "synthetic"]
+    seconds = timed([*argv, *map(str, catalogs), "--candidates", str(candidates), "-o", str(cases)])
+    count = lines(cases)
+    check = timed(
+        [str(BIN / "cap-check"), "-q", "--exit-zero", "--candidates", str(candidates), str(cases)]
+    )
+    return messages / seconds, count / check
+
+
 def floor_rate(path: Path) -> float:
     code = (
         "import orjson,sys\n"
@@ -164,6 +203,10 @@ def main() -> int:
             ]
         )
         jq = N / timed(["jq", "-c", "."], stdin=cases) if shutil.which("jq") else None
+        catalog_messages = max(N // 4, 1)
+        po, en, fr = write_catalogs(folder, catalog_messages)
+        import_po = import_vs_check(folder, [po], catalog_messages)
+        import_json = import_vs_check(folder, [en, fr], catalog_messages)
         schema_pkg = jsonschema_rate(cases)
         msgfmt = msgfmt_rate(folder, cases, candidates)
         rss_small = peak_rss_kb([str(BIN / "cap-validate")], small)
@@ -226,6 +269,13 @@ def main() -> int:
                 ">= 1x",
                 "met" if placeholder >= msgfmt else "not met",
             )
+        for name, (imported, checked) in [("PO", import_po), ("JSON", import_json)]:
+            row(
+                f"cap-import vs cap-check, {catalog_messages} {name} messages",
+                f"{imported:,.0f} messages/s vs {checked:,.0f} cases/s = {imported / checked:.2f}x",
+                ">= 1x",
+                "met" if imported >= checked else "not met",
+            )
         growth = rss_big / rss_small - 1
         row(
             "cap-validate peak RSS, 10x input",
@@ -242,12 +292,14 @@ def main() -> int:
         )
         empty = folder / "empty.jsonl"
         empty.write_text("")
+        (folder / "empty.po").write_text("")
         for name, extra in [
             ("cap-validate", []),
             ("cap-check", ["--candidates", str(empty)]),
             ("cap-check-placeholder", ["--candidates", str(empty)]),
             ("cap-check-protocol", ["--candidates", str(empty)]),
             ("cap-aggregate-scores", ["--cases", str(empty)]),
+            ("cap-import", ["--provenance-kind", "synthetic", str(folder / "empty.po")]),
         ]:
             ms = startup_ms([str(BIN / name), *extra])
             row(

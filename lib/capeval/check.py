@@ -10,6 +10,7 @@ the case's assertion order; one AssertionResult per case × system × selected a
 
 from __future__ import annotations
 
+import itertools
 import os
 import shutil
 import tempfile
@@ -297,6 +298,10 @@ def run_checks(
             raise UsageError(f"unknown assertion {name!r}; known: {', '.join(assertions.NAMES)}")
     selection = Selection(frozenset(only) if only else None, frozenset(skip or ()), severity)
 
+    # Read the candidates only once the first case has come: in `cap-import … --candidates F
+    # | cap-check --candidates F` the file is complete (renamed into place) by then.
+    cases = run.records()
+    first = next(cases, None)
     index = CandidateIndex(run, candidates_path)
     index.build()
     systems = index.systems or [NO_SYSTEM]
@@ -305,7 +310,7 @@ def run_checks(
     run.malformed_key = "invalid cases"
     write = run.out.write_record
     try:
-        for line_no, _raw, case in run.records():
+        for line_no, _raw, case in itertools.chain(() if first is None else (first,), cases):
             if not _is_valid_case(run, line_no, case):
                 index.mark_seen(case.get("id"))  # its candidates are not orphans
                 continue

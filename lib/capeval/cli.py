@@ -406,17 +406,25 @@ _COMMON = inspect.signature(_common_options).parameters
 _COMMON_HINTS = get_type_hints(_common_options, include_extras=True)
 
 
-def filter_command(tool: str) -> Callable[[Callable[..., None]], Callable[[], None]]:
+def filter_command(
+    tool: str, *, inputs_metavar: str | None = None, inputs_help: str | None = None
+) -> Callable[[Callable[..., None]], Callable[[], None]]:
     """Turn ``body(run, **options)`` into the ``main()`` of filter ``tool``.
 
     The body's docstring is the ``--help`` text; its own options are Typer-annotated
-    parameters after ``run``.
+    parameters after ``run``. ``inputs_metavar``/``inputs_help`` describe the positional
+    inputs of a filter that reads something other than JSON Lines (cap-import's catalogs).
     """
 
     def decorate(body: Callable[..., None]) -> Callable[[], None]:
         own_hints = get_type_hints(body, include_extras=True)
         own = [p for name, p in inspect.signature(body).parameters.items() if name != "run"]
         parameters = [p.replace(annotation=_COMMON_HINTS[p.name]) for p in _COMMON.values()]
+        if inputs_help is not None:
+            argument = typer.Argument(
+                metavar=inputs_metavar or "[FILE]...", help=inputs_help, show_default=False
+            )
+            parameters[0] = parameters[0].replace(annotation=Annotated[list[str] | None, argument])
         parameters[1:1] = [
             p.replace(annotation=own_hints[p.name], kind=inspect.Parameter.KEYWORD_ONLY)
             for p in own

@@ -2,8 +2,10 @@
 
 Grammar: ``%`` [``N$``] [flags ``-+ #0'``] [width: digits, ``*`` or ``*N$``]
 [``.`` precision: digits, ``*`` or ``*N$``] [length ``hh h l ll L q j z t``] conversion
-(C and glibc: ``d i o u x X e E f F g G a A c s p n m C S``) or a gettext ``<PRI…>`` macro
-(``%<PRId64>``). ``%%`` is an escape, not a placeholder. Any other ``%`` is a syntax error.
+(C and glibc: ``d i o u x X e E f F g G a A c s p n m C S``; and Objective-C's object
+directive ``@``, as Apple's ``%@``/``%1$@`` — an additive v1 extension: such a ``%`` was a
+syntax error before) or a gettext ``<PRI…>`` macro (``%<PRId64>``). ``%%`` is an escape, not
+a placeholder. Any other ``%`` is a syntax error.
 
 Key and spec: a positional directive's key is its ``N``; an unnumbered one's key is the
 argument slot it consumes (a ``*`` width or precision consumes a slot of its own first, as in
@@ -23,7 +25,7 @@ from capeval.placeholders.compare import Extraction, Placeholder, SyntaxIssue
 __all__ = ["DIRECTIVE_TEXTS", "extract_printf_placeholders"]
 
 _PRI_MACRO = r"<PRI[diouxX](?:8|16|32|64|LEAST(?:8|16|32|64)|FAST(?:8|16|32|64)|MAX|PTR)>"
-_CONVERSIONS = "diouxXeEfFgGaAcspnmCS"
+_CONVERSIONS = "diouxXeEfFgGaAcspnmCS@"
 _LENGTHS = "hh|h|ll|l|L|q|j|z|t"
 _ARG = r"[1-9][0-9]*\$"
 

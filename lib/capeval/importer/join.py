@@ -1,0 +1,361 @@
+"""Messages of a source catalog and its translations → EvalCase and Candidate records.
+
+One case per source message and target locale (per plural form for a plural message: PO's
+``msgstr[N]`` by index, the other formats by the CLDR categories the target locale uses); one
+candidate per translated form. What is wrong with the catalogs as a whole is a ``catalog.*``
+diagnostic on the target's line: keys only the target has (``key_extra``), keys it lacks
+(``key_missing``: no candidate, so cap-check reports ``candidate_missing``), plural forms it
+lacks (``plural_incomplete``), empty translations (``untranslated``), fuzzy ones (``fuzzy``:
+no candidate unless ``--include-fuzzy``) and repeated keys (``duplicate_key``).
+
+Memory: the source catalog and one target catalog at a time.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, BinaryIO
+
+from capeval import catalogs
+from capeval.catalogs import CatalogInfo, Message
+from capeval.cli import STDIN_NAME, FatalInput, Run, StandardStreams, UsageError
+from capeval.importer import ids, locales
+from capeval.importer.dialects import assertions_for
+
+Key = tuple[str | None, str]
+
+
+@dataclass
+class Catalog:
+    """A catalog read whole: its messages in order, indexed by (context, key)."""
+
+    path: str
+    display: str
+    format: str
+    bilingual: bool
+    info: CatalogInfo
+    messages: list[Message] = field(default_factory=list)
+    by_key: dict[Key, Message] = field(default_factory=dict)
+
+
+@dataclass
+class Settings:
+    provenance: dict[str, Any]
+    domain: str
+    format: str | None
+    source_locale: str | None
+    target_locale: str | None
+    id_prefix: str | None
+    system: str | None
+    include_fuzzy: bool
+    assertions: list[dict[str, Any]] | None  # --assertions: for every case
+
+
+class Importer:
+    def __init__(self, run: Run, settings: Settings) -> None:
+        self.run = run
+        self.settings = settings
+        # where records go: cases to stdout, candidates nowhere unless --candidates
+        self.write_case: Callable[[dict], None] = run.out.write_record
+        self.write_candidate: Callable[[dict], None] | None = None
+
+    # -- reading ---------------------------------------------------------------------------
+    def load(self, path: str, wanted_locale: str | None = None) -> Catalog:
+        display = STDIN_NAME if path == "-" else path
+        try:
+            if path == "-":
+                with open(StandardStreams.stdin, "rb", closefd=False) as stdin:
+                    stream: BinaryIO = io.BytesIO(stdin.read())
+            else:
+                if os.path.isdir(path):
+                    raise IsADirectoryError(21, "is a directory")
+                stream = open(path, "rb")  # noqa: SIM115 (closed below)
+        except OSError as exc:
+            self.run.diag.emit("io.unreadable", f"cannot open: {exc.strerror}", file=display)
+            raise FatalInput(path) from exc
+        with stream:
+            name = self.settings.format or catalogs.detect_format(path, stream)
+            if name is None:
+                raise UsageError(
+                    f"{display}: cannot tell the catalog format; give --format "
+                    f"({', '.join(catalogs.FORMATS)})"
+                )
+            module = catalogs.reader(name)
+            catalog = Catalog(path, display, name, module.BILINGUAL, CatalogInfo())
+            catalog.info.wanted_locale = wanted_locale or self.settings.target_locale
+
+            def on_problem(code: str, line: int | None, message: str) -> None:
+                self._problem(code, message, display, line)
+
+            try:
+                for message in module.read(display, stream, on_problem, catalog.info):
+                    key = (message.context, message.key)
+                    first = catalog.by_key.get(key)
+                    if first is not None:
+                        self._problem(
+                            "catalog.duplicate_key",
+                            f"key {_short(message.key)!r} repeats the message of line "
+                            f"{first.line}; the first is kept",
+                            display,
+                            message.line,
+                        )
+                        continue
+                    catalog.by_key[key] = message
+                    catalog.messages.append(message)
+            except OSError as exc:
+                self.run.diag.emit("io.unreadable", f"cannot read: {exc.strerror}", file=display)
+                raise FatalInput(path) from exc
+        if catalog.info.obsolete:
+            self.run.count("obsolete", catalog.info.obsolete)
+        return catalog
+
+    def _problem(
+        self, code: str, message: str, file: str, line: int | None, case_id: str | None = None
+    ) -> None:
+        self.run.diag.emit(code, message, file=file, line=line, case_id=case_id)
+
+    # -- the run ---------------------------------------------------------------------------
+    def import_catalogs(self, source_path: str, target_paths: list[str]) -> None:
+        source = self.load(source_path)
+        self.run.count("messages", len(source.messages))
+        if not target_paths and source.bilingual:
+            if source.info.wanted_locale is None and source.info.locales:
+                # a catalog of every language (xcstrings): each of them in turn
+                for locale in source.info.locales:
+                    self._import(source, self.load(source_path, locale))
+                return
+            self._import(source, source)
+            return
+        if not target_paths:
+            if not self.settings.target_locale:
+                raise UsageError(
+                    f"{source.display} holds one language: give TARGET catalogs, "
+                    "or --target-locale to write cases without candidates"
+                )
+            self._import(source, None)
+            return
+        for path in target_paths:
+            target = source if path == source_path and source.bilingual else self.load(path)
+            self._import(source, target)
+            target.messages.clear()
+            target.by_key.clear()
+
+    def _locales(self, source: Catalog, target: Catalog | None) -> tuple[str, str]:
+        given = self.settings
+        source_tag = (
+            given.source_locale
+            or source.info.source_locale
+            or (None if source.bilingual else source.info.locale)
+            or (None if source.bilingual else locales.guess_from_path(source.path))
+            or "en"
+        )
+        target_tag = given.target_locale
+        if target_tag is None and target is not None:
+            target_tag = target.info.locale or locales.guess_from_path(target.path)
+        if not target_tag:
+            name = target.display if target is not None else source.display
+            raise UsageError(f"{name}: cannot tell the target locale; give --target-locale")
+        return locales.canonical(source_tag), locales.canonical(target_tag)
+
+    def _prefix(self, source: Catalog) -> str:
+        if self.settings.id_prefix:
+            return self.settings.id_prefix
+        stem = os.path.splitext(os.path.basename(source.path))[0]
+        if source.path == "-":
+            stem = "catalog"
+        return ids.default_prefix(locales.without_locale(stem), locales.looks_like_locale(stem))
+
+    def _import(self, source: Catalog, target: Catalog | None) -> None:
+        if not source.messages:
+            return  # nothing to import (and no locale to tell)
+        source_locale, target_locale = self._locales(source, target)
+        prefix = self._prefix(source)
+        same_file = target is source
+        for message in source.messages:
+            translated = message if same_file else None
+            if target is not None and not same_file:
+                translated = target.by_key.get((message.context, message.key))
+            self._message(message, translated, target, prefix, source_locale, target_locale)
+        if target is not None and not same_file:
+            for key, extra in target.by_key.items():
+                if key not in source.by_key:
+                    self.run.count("extra")
+                    self._problem(
+                        "catalog.key_extra",
+                        f"key {_short(extra.key)!r} is not in {source.display}",
+                        target.display,
+                        extra.line,
+                    )
+
+    def _message(
+        self,
+        message: Message,
+        translated: Message | None,
+        target: Catalog | None,
+        prefix: str,
+        source_locale: str,
+        target_locale: str,
+    ) -> None:
+        forms = _forms(message, target, target_locale)
+        base = ids.case_id(prefix, target_locale, message.context, message.key, None)
+        case_ids = []
+        for form, _lookup, source_text in forms:
+            case_id = base if form is None else f"{base}.{ids.form_segment(form)}"
+            case_ids.append(case_id)
+            self._write_case(message, case_id, form, source_text, source_locale, target_locale)
+        if target is None:
+            return
+        if translated is None:
+            self.run.count("missing")
+            self._problem(
+                "catalog.key_missing",
+                f"key {_short(message.key)!r} has no translation in {target.display}",
+                target.display,
+                None,
+                case_ids[0],
+            )
+            return
+        texts = _translations(translated, target, forms)
+        if all(not text for text in texts):
+            self.run.count("untranslated")
+            self._problem(
+                "catalog.untranslated",
+                f"{_short(message.key)!r} is not translated",
+                target.display,
+                translated.line,
+                case_ids[0],
+            )
+            return
+        if "fuzzy" in translated.flags:
+            self.run.count("fuzzy")
+            self._problem(
+                "catalog.fuzzy",
+                f"{_short(message.key)!r} is marked fuzzy"
+                + ("" if self.settings.include_fuzzy else "; not a candidate (--include-fuzzy)"),
+                target.display,
+                translated.line,
+                case_ids[0],
+            )
+            if not self.settings.include_fuzzy:
+                return
+        lacking = [form for (form, _, _), text in zip(forms, texts, strict=True) if not text]
+        if lacking:
+            self._problem(
+                "catalog.plural_incomplete",
+                f"{_short(message.key)!r} lacks the plural form"
+                + ("s " if len(lacking) > 1 else " ")
+                + ", ".join(_form_name(form) for form in lacking)
+                + f" that {target_locale} needs",
+                target.display,
+                translated.line,
+                case_ids[0],
+            )
+        for case_id, text in zip(case_ids, texts, strict=True):
+            if text:
+                self._write_candidate(case_id, text, target.display, translated.line)
+
+    # -- records ---------------------------------------------------------------------------
+    def _write_case(
+        self,
+        message: Message,
+        case_id: str,
+        form: str | None,
+        source_text: str,
+        source_locale: str,
+        target_locale: str,
+    ) -> None:
+        # "file_ref": a path is a reference, which cap-validate's high-entropy scan exempts
+        # (a long path such as …/locale/pt_BR/LC_MESSAGES/django.po reads as a token)
+        origin: dict[str, Any] = {
+            "file_ref": message.file,
+            "line": message.line,
+            "key": message.key,
+        }
+        if message.context is not None:
+            origin["context"] = message.context
+        if form is not None:
+            origin["form"] = _form_name(form)
+        if message.note:
+            origin["note"] = message.note
+        if message.flags:
+            origin["flags"] = sorted(message.flags)
+        record = {
+            "schema_version": 1,
+            "id": case_id,
+            "source_locale": source_locale,
+            "target_locale": target_locale,
+            "domain": self.settings.domain,
+            "source": source_text,
+            "assertions": self.settings.assertions or assertions_for(message.dialect),
+            "provenance": self.settings.provenance,
+            "x-catalog": origin,
+        }
+        self.write_case(record)
+        self.run.counts["cases"] += 1
+
+    def _write_candidate(self, case_id: str, text: str, file: str, line: int | None) -> None:
+        if self.write_candidate is None:
+            return
+        record: dict[str, Any] = {"case_id": case_id, "text": text}
+        if self.settings.system is not None:
+            record["system"] = self.settings.system
+        record["x-catalog"] = {"file_ref": file, "line": line}
+        self.write_candidate(record)
+        self.run.counts["candidates"] += 1
+
+
+# (id segment, key of the target's form, source text)
+Form = tuple[str | None, str | None, str]
+
+
+def _forms(message: Message, target: Catalog | None, target_locale: str) -> list[Form]:
+    """The cases of one message: one per plural form the target needs."""
+    plurals = message.plurals
+    if not plurals:
+        return [(None, None, message.text)]
+    other = plurals.get("other", message.text)
+    if target is not None and target.format == "po":
+        return _po_forms(plurals, message.text, target.info)
+    ordinal = "ordinal" in message.flags
+    categories = locales.plural_categories(target_locale, ordinal) or tuple(plurals)
+    return [(category, category, plurals.get(category, other)) for category in categories]
+
+
+def _po_forms(plurals: dict[str, str], text: str, info: CatalogInfo) -> list[Form]:
+    """gettext forms by index. A form used for the count 1 alone translates msgid; any
+    other form renders other counts, so it translates msgid_plural (a language with one form
+    uses it for every count). Without a readable plural expression: msgstr[0] is msgid."""
+    singular, other = plurals.get("one", text), plurals.get("other", text)
+    count = info.nplurals or 2
+    numbers = info.form_numbers
+    forms: list[Form] = []
+    for index in range(count):
+        if numbers is not None and index < len(numbers):
+            is_singular = numbers[index] == frozenset({1})
+        else:
+            is_singular = index == 0 and count > 1
+        forms.append((f"f{index}", str(index), singular if is_singular else other))
+    return forms
+
+
+def _translations(translated: Message, target: Catalog, forms: list[Form]) -> list[str]:
+    text = translated.translation if target.bilingual else translated.text
+    plurals = translated.translation_plurals if target.bilingual else translated.plurals
+    if forms[0][1] is None:  # a singular message
+        return [text or ""]
+    if not plurals:  # a plural source translated as one string: its one form, if any
+        return [(text or "") if index == 0 else "" for index in range(len(forms))]
+    return [plurals.get(lookup, "") for _, lookup, _ in forms]
+
+
+def _form_name(form: str | None) -> str:
+    if form is not None and form.startswith("f") and form[1:].isdigit():
+        return f"msgstr[{form[1:]}]"
+    return str(form)
+
+
+def _short(text: str, limit: int = 60) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
