@@ -74,7 +74,7 @@ demo: install
 	  $(EX)/cap_swe_synthetic_cases.jsonl -o build/demo/review-form-synthetic-swe-reviewer-a.html
 	@ls -l build/demo/review-form-*.html
 	@echo
-	@echo '== the seed commands: a thin alias of cap-aggregate-scores --format json =='
+	@echo '== the harness commands (python -m cap_protocol...): a thin alias of cap-aggregate-scores --format json =='
 	$(BIN)/python -m cap_protocol.evaluation.semantic_quality \
 	  --cases $(EX)/cap_med_synthetic_cases.jsonl --scores $(EX)/synthetic_reviewer_scores.jsonl \
 	  | $(BIN)/python -m json.tool | head -40
