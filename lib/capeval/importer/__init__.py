@@ -82,6 +82,14 @@ def main(
             help="A JSON/YAML list of assertions for every case (instead of the dialect's).",
         ),
     ] = None,
+    plural_separator: Annotated[
+        str | None,
+        typer.Option(
+            metavar="SEP",
+            help="Plural forms in one string, split by SEP in the locale's CLDR order "
+            "(Docusaurus and vue-i18n use '|').",
+        ),
+    ] = None,
     include_fuzzy: Annotated[
         bool, typer.Option("--include-fuzzy", help="Fuzzy translations are candidates too.")
     ] = False,
@@ -118,6 +126,7 @@ def main(
         id_prefix=id_prefix,
         system=system,
         include_fuzzy=include_fuzzy,
+        plural_separator=plural_separator or None,
         assertions=_assertions(assertions) if assertions else None,
     )
     importer_run = Importer(run, settings)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import io
 import os
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, BinaryIO
 
 from capeval import catalogs
@@ -52,6 +52,7 @@ class Settings:
     system: str | None
     include_fuzzy: bool
     assertions: list[dict[str, Any]] | None  # --assertions: for every case
+    plural_separator: str | None = None  # --plural-separator: "a|b" forms in one string
 
 
 class Importer:
@@ -178,6 +179,10 @@ class Importer:
             translated = message if same_file else None
             if target is not None and not same_file:
                 translated = target.by_key.get((message.context, message.key))
+            if self.settings.plural_separator and not source.bilingual:
+                message = self._split_forms(message, source_locale, source.display)
+                if translated is not None and target is not None and not target.bilingual:
+                    translated = self._split_forms(translated, target_locale, target.display)
             self._message(message, translated, target, prefix, source_locale, target_locale)
         if target is not None and not same_file:
             for key, extra in target.by_key.items():
@@ -190,6 +195,26 @@ class Importer:
                         extra.line,
                     )
 
+    def _split_forms(self, message: Message, locale: str, display: str) -> Message:
+        """``"One post|{count} posts"``: plural forms in the CLDR order of the locale's
+        categories (Docusaurus, vue-i18n); a form a locale needs but the text lacks is the last
+        one given, as those libraries do."""
+        separator = self.settings.plural_separator
+        if message.plurals or not separator or separator not in message.text:
+            return message
+        parts = message.text.split(separator)
+        categories = locales.plural_categories(locale) or ("one", "other")
+        if len(parts) > len(categories):
+            self._problem(
+                "catalog.plural_incomplete",
+                f"{_short(message.key)!r} has {len(parts)} forms; {locale} has "
+                f"{len(categories)} ({', '.join(categories)})",
+                display,
+                message.line,
+            )
+        forms = {category: parts[min(i, len(parts) - 1)] for i, category in enumerate(categories)}
+        return replace(message, plurals=forms, text=forms["other"])
+
     def _message(
         self,
         message: Message,
@@ -199,7 +224,7 @@ class Importer:
         source_locale: str,
         target_locale: str,
     ) -> None:
-        forms = _forms(message, target, target_locale)
+        forms = _forms(message, target, source_locale, target_locale)
         base = ids.case_id(prefix, target_locale, message.context, message.key, None)
         case_ids = []
         for form, _lookup, source_text in forms:
@@ -311,30 +336,64 @@ class Importer:
 Form = tuple[str | None, str | None, str]
 
 
-def _forms(message: Message, target: Catalog | None, target_locale: str) -> list[Form]:
-    """The cases of one message: one per plural form the target needs."""
+def _forms(
+    message: Message, target: Catalog | None, source_locale: str, target_locale: str
+) -> list[Form]:
+    """The cases of one message: one per plural form the target needs, each compared with
+    the source form that covers most of the counts the target form is used for (ties: the
+    form of the same category; in gettext, msgid). So Russian "one" (1, 21, 31…) translates
+    English "other", Arabic "zero" too, and French "one" (0 and 1) English "one"."""
     plurals = message.plurals
     if not plurals:
         return [(None, None, message.text)]
-    other = plurals.get("other", message.text)
-    if target is not None and target.format == "po":
-        return _po_forms(plurals, message.text, target.info)
     ordinal = "ordinal" in message.flags
-    categories = locales.plural_categories(target_locale, ordinal) or tuple(plurals)
-    return [(category, category, plurals.get(category, other)) for category in categories]
+    source_numbers = locales.category_numbers(source_locale, ordinal)
+    if target is not None and target.format == "po":
+        return _po_forms(plurals, message.text, target.info, source_numbers)
+    target_numbers = locales.category_numbers(target_locale, ordinal)
+    categories = tuple(target_numbers) if target_numbers else tuple(plurals)
+    forms: list[Form] = []
+    for category in categories:
+        numbers = target_numbers.get(category, frozenset()) if target_numbers else frozenset()
+        chosen = _closest(numbers, category, plurals, source_numbers)
+        forms.append((category, category, plurals[chosen]))
+    return forms
 
 
-def _po_forms(plurals: dict[str, str], text: str, info: CatalogInfo) -> list[Form]:
-    """gettext forms by index. A form used for the count 1 alone translates msgid; any
-    other form renders other counts, so it translates msgid_plural (a language with one form
-    uses it for every count). Without a readable plural expression: msgstr[0] is msgid."""
+def _closest(
+    numbers: frozenset[int],
+    preferred: str,
+    plurals: dict[str, str],
+    source_numbers: dict[str, frozenset[int]] | None,
+) -> str:
+    """The source category (among ``plurals``) whose counts overlap ``numbers`` most."""
+
+    def score(category: str) -> tuple[int, bool, bool]:
+        overlap = len(numbers & source_numbers.get(category, frozenset())) if source_numbers else 0
+        return overlap, category == preferred, category == "other"
+
+    return max(plurals, key=score)
+
+
+def _po_forms(
+    plurals: dict[str, str],
+    text: str,
+    info: CatalogInfo,
+    source_numbers: dict[str, frozenset[int]] | None,
+) -> list[Form]:
+    """gettext forms by index: msgid is the source's "one" (the counts 1 alone, in English),
+    msgid_plural all its other counts; each msgstr[N] translates the one of the two that
+    covers most of the counts the form is used for (the plural expression says which), a tie
+    going to msgid. Without a readable expression: msgstr[0] is msgid, the others plural."""
     singular, other = plurals.get("one", text), plurals.get("other", text)
+    one = source_numbers.get("one", frozenset({1})) if source_numbers else frozenset({1})
     count = info.nplurals or 2
     numbers = info.form_numbers
     forms: list[Form] = []
     for index in range(count):
         if numbers is not None and index < len(numbers):
-            is_singular = numbers[index] == frozenset({1})
+            in_one = len(numbers[index] & one)
+            is_singular = in_one > 0 and in_one >= len(numbers[index] - one)
         else:
             is_singular = index == 0 and count > 1
         forms.append((f"f{index}", str(index), singular if is_singular else other))

@@ -97,3 +97,23 @@ def plural_categories(tag: str, ordinal: bool = False) -> tuple[str, ...] | None
     # Babel leaves "other" out of the tags: it is implicit
     used = set(rule.tags) | {"other"}
     return tuple(category for category in CATEGORIES if category in used)
+
+
+_SAMPLE = range(0, 1001)
+
+
+@lru_cache(maxsize=256)
+def category_numbers(tag: str, ordinal: bool = False) -> dict[str, frozenset[int]] | None:
+    """For each CLDR category ``tag`` uses (CLDR order), the counts 0…1000 it is used for."""
+    from babel import Locale, UnknownLocaleError
+
+    try:
+        locale = Locale.parse(tag.replace("-", "_"))
+    except (UnknownLocaleError, ValueError, TypeError):
+        return None
+    rule = locale.ordinal_form if ordinal else locale.plural_form
+    found: dict[str, set[int]] = {}
+    for n in _SAMPLE:
+        found.setdefault(rule(n), set()).add(n)
+    used = set(rule.tags) | {"other"}
+    return {c: frozenset(found.get(c, ())) for c in CATEGORIES if c in used}
