@@ -6,7 +6,8 @@ STAMP := $(VENV)/.installed
 DEV := evals/i18n-prompt/cases/dev
 BASE := evals/i18n-prompt/baselines
 EX := examples/domain_semantic_quality
-DJANGO_FR := tests/data/catalogs/django/humanize/fr/LC_MESSAGES/django.po
+DJANGO_DEMO := tests/data/catalogs/django/conf/fr/LC_MESSAGES/django.po \
+  tests/data/catalogs/django/admin/de/LC_MESSAGES/django.po
 
 .PHONY: install demo test test-browser lint docs evals bench schemas golden realdata clean
 
@@ -33,12 +34,14 @@ demo: install
 	  | $(BIN)/cap-check -q --exit-zero --candidates $(VENV)/demo-candidates.jsonl \
 	  | $(BIN)/python -c 'import sys,json,collections; c=collections.Counter(json.loads(l)["code"] for l in sys.stdin); [print(f"{n:5d}  {k}") for k,n in sorted(c.items())]'
 	@echo
-	@echo '== cap-import: a real Django catalog excerpt (French), its catalog findings and failures =='
-	$(BIN)/cap-import -q --license BSD-3-Clause --source https://pypi.org/project/Django/5.2.19/ \
-	  $(DJANGO_FR) --candidates $(VENV)/demo-django.cands.jsonl \
+	@echo '== cap-import: real Django catalog excerpts (French, German), their catalog findings and failures =='
+	for po in $(DJANGO_DEMO); do \
+	  $(BIN)/cap-import -q --license BSD-3-Clause --source https://pypi.org/project/Django/5.2.19/ \
+	    $$po --candidates $(VENV)/demo-django.cands.jsonl \
 	  | $(BIN)/cap-validate -q \
 	  | $(BIN)/cap-check -q --exit-zero --candidates $(VENV)/demo-django.cands.jsonl \
-	  | $(BIN)/python -c 'import sys,json; [print(r["case_id"], r["code"], r["message"]) for r in map(json.loads, sys.stdin) if not r["passed"]]'
+	  | $(BIN)/python -c 'import sys,json; [print(r["case_id"], r["code"], r["message"]) for r in map(json.loads, sys.stdin) if not r["passed"]]'; \
+	done
 	@echo
 	@echo '== cap-aggregate-scores: CAP-Med synthetic examples, with the reviewer roster =='
 	$(BIN)/cap-aggregate-scores --cases $(EX)/cap_med_synthetic_cases.jsonl \
