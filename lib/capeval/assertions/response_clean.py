@@ -119,7 +119,7 @@ _ECHO_SEPARATORS = " \t\r\n-–—:→=>|/()[]"
 class _Lists:
     """The compiled phrase lists: the shipped data plus a case's extra phrases."""
 
-    __slots__ = ("lead_in", "label", "note", "markers", "marker", "marker_starts")
+    __slots__ = ("lead_in", "label", "note", "note_phrase", "markers", "marker", "marker_starts")
 
     def __init__(self, data: dict[str, dict[str, list[str]]], extra: tuple) -> None:
         lead_ins, notes, markers = extra
@@ -139,6 +139,7 @@ class _Lists:
         )
         note_patterns = every("note") + [re.escape(phrase) for phrase in notes]
         self.note = re.compile(f"{_NOTE_START}\\s*(?:{'|'.join(note_patterns)})", re.IGNORECASE)
+        self.note_phrase = re.compile(f"\\s*(?:{'|'.join(note_patterns)})", re.IGNORECASE)
         self.markers = tuple(dict.fromkeys(m.lower() for m in every("marker") + list(markers)))
         # a text holding none of the markers' first characters holds no marker
         self.marker_starts = frozenset(m[0] for m in self.markers) | frozenset(
@@ -240,13 +241,19 @@ def _note(lists: _Lists, source: str, text: str, after: int) -> tuple[int, int] 
     if ":" in phrase or "：" in phrase:
         if _labels(text, later=True) <= _labels(source, later=True):
             return None  # the source has as many labels after its start ("…. Note: …")
-        if _SOURCE_NOTE.search(source) or lists.note.search(source):
-            return None  # a note of the source's own ("Note that …"), rendered as a label
+        own = max(len(_SOURCE_NOTE.findall(source)), _notes(lists, source))
+        if own and _notes(lists, text) <= own:
+            return None  # the source's own notes ("Note that …"), rendered as labels
     start = match.start()
     while start > 0 and text[start - 1] in " \t\r\n(（":
         start -= 1
     _, end = _content_edges(text)
     return start, end
+
+
+def _notes(lists: _Lists, text: str) -> int:
+    """How many note phrases ``text`` has, one at its very start included."""
+    return len(lists.note.findall(text)) + (lists.note_phrase.match(text) is not None)
 
 
 def _wrapper(source: str, text: str) -> tuple[int, int, str] | None:
