@@ -191,6 +191,7 @@ def measure(pairs: list[dict[str, Any]], seed: int = 12) -> dict[str, Any]:
     caught = {name: Tally() for name in CHECKS}
     partial = Tally()
     copies = Tally()  # untranslated_copy alarms by the copy's length
+    accuracy = Tally()  # the identifier right (target or accepted), by letters
     language_per_locale: dict[str, Counter] = defaultdict(Counter)
     alarms: dict[str, Counter] = {name: Counter() for name in CHECKS}
 
@@ -214,6 +215,15 @@ def measure(pairs: list[dict[str, Any]], seed: int = 12) -> dict[str, Any]:
                 alarms[name][(pair["locale"], detail)] += 1
                 if outcome.code == "untranslated_copy":
                     copies.add(corpus, "1 word" if outcome.evidence["words"] == 1 else "2+", True)
+
+        # the identifier alone, at every length (what min_letters is chosen from)
+        if pair["language"] in language_fidelity.LABELS and pair["candidate"] != pair["source"]:
+            words = language_fidelity.prose_words(pair["candidate"], pair["source"])
+            letters = sum(map(len, words))
+            if letters:
+                detected, _ = language_fidelity.identify(" ".join(words))
+                right = detected in language_fidelity.accepted(pair["language"])
+                accuracy.add(corpus, length_bucket(letters), right)
 
         # script swap: the same source's translation into a locale of another script, written
         # in that script (not a kept copy of the source, not only placeholders)
@@ -254,9 +264,17 @@ def measure(pairs: list[dict[str, Any]], seed: int = 12) -> dict[str, Any]:
         "caught": caught,
         "partial": partial,
         "copies": copies,
+        "accuracy": accuracy,
         "language_per_locale": language_per_locale,
         "alarms": alarms,
     }
+
+
+def length_bucket(letters: int) -> str:
+    for limit in (10, 20, 40, 80):
+        if letters < limit:
+            return f"<{limit}"
+    return ">=80"
 
 
 def own_script(pair: dict[str, Any]) -> bool:
@@ -331,6 +349,11 @@ def main() -> int:
             )
         top = figures["alarms"][name].most_common(8)
         print("  most alarms: " + ", ".join(f"{loc} {code} {n}" for (loc, code), n in top))
+    table(
+        "## the identifier alone: right (target or accepted) by letters, unjudged included",
+        figures["accuracy"],
+        "right",
+    )
     print("\n## language_fidelity per locale (judged pairs, failed share), worst first")
     rows = [
         (counts["failed"] / counts["judged"], locale, counts["failed"], counts["judged"])

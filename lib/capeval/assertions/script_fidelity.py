@@ -118,10 +118,6 @@ def letter_counts(
     kept from the source) for ``text``'s prose."""
     classifier = scripts.classifier(scripts.unicode_scripts(expected))
     visible = textmask.prose(text, allow)
-    if classifier.all_expected(visible):
-        # the usual case, decided on the distinct characters: no word needs looking at
-        letters = classifier.count(visible)[0]
-        return letters, letters, {}, 0
     source_words = _source_words(source, allow) if source_terms else {}
     letters = in_expected = kept = 0
     others: dict[str, int] = {}
