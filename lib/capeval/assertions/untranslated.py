@@ -41,19 +41,15 @@ PARAMS: dict[str, Any] = {
     "additionalProperties": False,
 }
 
-_WORD: Any = None
-
 
 def words(text: str, allow: tuple[str, ...] = ()) -> list[str]:
     """The case-folded letter runs of ``text``'s prose, code-like words left out."""
-    global _WORD
-    if _WORD is None:
-        import regex  # lazily: \\p{M} keeps Devanagari and Thai vowel signs inside words
-
-        _WORD = regex.compile(r"[\p{L}\p{M}]+")
-    visible = textmask.prose(text, allow, code_like=True)
     # a lone letter (y/n, the c of "(c)") is a key or a symbol, not a word
-    return [word.casefold() for word in _WORD.findall(visible) if len(word) > 1]
+    return [
+        word.casefold()
+        for word in textmask.letter_runs(text, allow, code_like=True)
+        if len(word) > 1
+    ]
 
 
 def language_of(tag: Any) -> str:
