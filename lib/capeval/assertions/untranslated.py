@@ -5,7 +5,9 @@ tags, URLs, emails, character references, code spans and the ``allow`` terms mas
 cut into runs of letters (``\\p{L}`` and ``\\p{M}``), so numbers and punctuation never count,
 and case-folded.
 
-* ``untranslated_copy``: the candidate's words are the source's words, in the same order.
+* ``untranslated_copy``: the candidate's words are the source's words, in the same order, and
+  there are at least ``min_copy_words`` of them (default 1: every copy; 2 lets one-word copies
+  pass, the words translators most often keep on purpose: ``Filter``, ``Esperanto``, ``feb``).
 * ``untranslated_partial``: the candidate has at least ``min_words`` words and at least
   ``copied_share`` of them are words of the source.
 
@@ -27,6 +29,7 @@ NAME = "untranslated"
 CODES = ("untranslated_copy", "untranslated_partial")
 COPY, PARTIAL = CODES
 MIN_WORDS = 4
+MIN_COPY_WORDS = 1
 COPIED_SHARE = 0.8
 # Copied words listed in evidence, at most.
 SAMPLE = 10
@@ -36,6 +39,7 @@ PARAMS: dict[str, Any] = {
     "properties": {
         "allow": {"type": "array", "items": {"type": "string", "minLength": 1}},
         "min_words": {"type": "integer", "minimum": 1},
+        "min_copy_words": {"type": "integer", "minimum": 1},
         "copied_share": {"type": "number", "exclusiveMinimum": 0, "maximum": 1},
     },
     "additionalProperties": False,
@@ -65,6 +69,7 @@ def judge(
     *,
     allow: tuple[str, ...] = (),
     min_words: int = MIN_WORDS,
+    min_copy_words: int = MIN_COPY_WORDS,
     copied_share: float = COPIED_SHARE,
 ) -> Outcome:
     """The verdict for one source and candidate (pure: no locales, no params)."""
@@ -74,7 +79,7 @@ def judge(
     candidate_words = words(text, allow)
     if not candidate_words:
         return Outcome()
-    if candidate_words == source_words:
+    if candidate_words == source_words and len(source_words) >= min_copy_words:
         return Outcome(
             COPY,
             f"the candidate is the source copied ({len(source_words)} word(s))",
@@ -111,5 +116,6 @@ def check(subject: Subject, params: dict[str, Any]) -> Outcome:
         subject.text,
         allow=tuple(params.get("allow") or ()),
         min_words=params.get("min_words", MIN_WORDS),
+        min_copy_words=params.get("min_copy_words", MIN_COPY_WORDS),
         copied_share=params.get("copied_share", COPIED_SHARE),
     )
