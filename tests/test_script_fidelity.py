@@ -225,3 +225,9 @@ def test_property_total_and_consistent(source, text):
             evidence["other_scripts"].values()
         )
         assert evidence["share"] < 0.5
+
+
+def test_letter_counts_leave_kept_terms_out_even_in_the_expected_script():
+    # "View" comes from the source: it counts for no script, so nothing German remains
+    assert script_fidelity.letter_counts("view:", "View:", ("Latn",)) == (0, 0, {}, 1)
+    assert script_fidelity.letter_counts("view:", "Ansicht:", ("Latn",)) == (7, 7, {}, 0)

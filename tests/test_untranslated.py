@@ -75,6 +75,12 @@ def test_min_words_and_copied_share():
     )
 
 
+def test_min_copy_words_lets_one_word_copies_pass():
+    assert verdict("Filter", "Filter").code == "untranslated_copy"
+    assert verdict("Filter", "Filter", min_copy_words=2).passed
+    assert verdict("Save changes", "Save changes", min_copy_words=2).code == "untranslated_copy"
+
+
 def test_exemptions():
     assert verdict("Colour", "Colour", "en-GB").evidence == {"exempt": "same_language"}
     assert verdict("Save", "Save", "pt-BR", origin="pt-PT").evidence == {"exempt": "same_language"}

@@ -147,6 +147,7 @@ def django_pairs(version: str) -> list[dict[str, Any]]:
 
 # --- running the assertions ----------------------------------------------------------------
 
+TWO_WORD_COPIES = {"min_copy_words": 2}
 CHECKS = {
     "script_fidelity": script_fidelity.check,
     "language_fidelity": language_fidelity.check,
@@ -154,11 +155,11 @@ CHECKS = {
 }
 
 
-def verdict(name: str, pair: dict[str, Any], text: str) -> Any:
+def verdict(name: str, pair: dict[str, Any], text: str, params: dict | None = None) -> Any:
     case = {"source_locale": "en", "target_locale": pair["locale"], "source": pair["source"]}
     subject = Subject.of(case, {"text": text})
     try:
-        return CHECKS[name](subject, {})
+        return CHECKS[name](subject, params or {})
     except ParamsError:  # a locale CLDR gives no likely script: not judged
         return None
 
@@ -191,6 +192,8 @@ def measure(pairs: list[dict[str, Any]], seed: int = 12) -> dict[str, Any]:
     caught = {name: Tally() for name in CHECKS}
     partial = Tally()
     copies = Tally()  # untranslated_copy alarms by the copy's length
+    accuracy = Tally()  # the identifier right (target or accepted), by letters
+    lenient_alarms, lenient_caught = Tally(), Tally()  # untranslated with min_copy_words 2
     language_per_locale: dict[str, Counter] = defaultdict(Counter)
     alarms: dict[str, Counter] = {name: Counter() for name in CHECKS}
 
@@ -214,6 +217,15 @@ def measure(pairs: list[dict[str, Any]], seed: int = 12) -> dict[str, Any]:
                 alarms[name][(pair["locale"], detail)] += 1
                 if outcome.code == "untranslated_copy":
                     copies.add(corpus, "1 word" if outcome.evidence["words"] == 1 else "2+", True)
+
+        # the identifier alone, at every length (what min_letters is chosen from)
+        if pair["language"] in language_fidelity.LABELS and pair["candidate"] != pair["source"]:
+            words = language_fidelity.prose_words(pair["candidate"], pair["source"])
+            letters = sum(map(len, words))
+            if letters:
+                detected, _ = language_fidelity.identify(" ".join(words))
+                right = detected in language_fidelity.accepted(pair["language"])
+                accuracy.add(corpus, length_bucket(letters), right)
 
         # script swap: the same source's translation into a locale of another script, written
         # in that script (not a kept copy of the source, not only placeholders)
@@ -244,6 +256,10 @@ def measure(pairs: list[dict[str, Any]], seed: int = 12) -> dict[str, Any]:
         if pair["language"] != "en" and untranslated.words(pair["source"]):
             outcome = verdict("untranslated", pair, pair["source"])
             caught["untranslated"].add(corpus, script, not outcome.passed)
+            outcome = verdict("untranslated", pair, pair["source"], TWO_WORD_COPIES)
+            lenient_caught.add(corpus, script, not outcome.passed)
+            outcome = verdict("untranslated", pair, pair["candidate"], TWO_WORD_COPIES)
+            lenient_alarms.add(corpus, script, not outcome.passed)
             mostly = mostly_copied(pair["source"], pair["candidate"], rng)
             if mostly is not None:
                 outcome = verdict("untranslated", pair, mostly)
@@ -254,9 +270,19 @@ def measure(pairs: list[dict[str, Any]], seed: int = 12) -> dict[str, Any]:
         "caught": caught,
         "partial": partial,
         "copies": copies,
+        "accuracy": accuracy,
+        "lenient_alarms": lenient_alarms,
+        "lenient_caught": lenient_caught,
         "language_per_locale": language_per_locale,
         "alarms": alarms,
     }
+
+
+def length_bucket(letters: int) -> str:
+    for limit in (10, 20, 40, 80):
+        if letters < limit:
+            return f"<{limit}"
+    return ">=80"
 
 
 def own_script(pair: dict[str, Any]) -> bool:
@@ -329,8 +355,19 @@ def main() -> int:
                     f"{corpus} {size} {hit}" for corpus, size, hit, _ in figures["copies"].rows()
                 )
             )
+            table(
+                "## untranslated with min_copy_words 2: false alarms (non-English targets)",
+                figures["lenient_alarms"],
+                "alarms",
+            )
+            table("## ... and whole copies caught", figures["lenient_caught"], "caught")
         top = figures["alarms"][name].most_common(8)
         print("  most alarms: " + ", ".join(f"{loc} {code} {n}" for (loc, code), n in top))
+    table(
+        "## the identifier alone: right (target or accepted) by letters, unjudged included",
+        figures["accuracy"],
+        "right",
+    )
     print("\n## language_fidelity per locale (judged pairs, failed share), worst first")
     rows = [
         (counts["failed"] / counts["judged"], locale, counts["failed"], counts["judged"])

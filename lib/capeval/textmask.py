@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from functools import lru_cache
+from typing import Any
 
 from capeval.placeholders.spans import placeholder_spans
 
@@ -110,13 +111,37 @@ def masked_spans(text: str, allow: Iterable[str] = ()) -> list[tuple[int, int]]:
 
 def prose(text: str, allow: Iterable[str] = (), code_like: bool = False) -> str:
     """``text`` with everything that is not prose replaced by spaces (same length)."""
+    return _prose(text, tuple(allow), code_like)
+
+
+_LETTER_RUN: Any = None
+
+
+@lru_cache(maxsize=32)
+def letter_runs(text: str, allow: tuple[str, ...] = (), code_like: bool = False) -> tuple[str, ...]:
+    """The runs of letters (``\\p{L}`` and ``\\p{M}``) of ``text``'s prose, as written.
+
+    Cached: the assertions of one case read the same source and candidate.
+    """
+    global _LETTER_RUN
+    if _LETTER_RUN is None:
+        import regex  # lazily: \\p{M} keeps Devanagari and Thai vowel signs inside words
+
+        _LETTER_RUN = regex.compile(r"[\p{L}\p{M}]+")
+    return tuple(_LETTER_RUN.findall(_prose(text, allow, code_like)))
+
+
+# Three assertions of a case mask the same two texts: a few recent results are kept.
+@lru_cache(maxsize=32)
+def _prose(text: str, allow: tuple[str, ...], code_like: bool) -> str:
     spans = masked_spans(text, allow)
-    if code_like:
+    rest = _overwrite(text, spans) if spans else text
+    if code_like and _may_hold_code(rest):
         # on what the other masks leave, so a placeholder's letters are not the text's
-        rest = _overwrite(text, spans) if spans else text
-        if _may_hold_code(rest):
-            spans.extend(m.span() for m in _code_like_pattern(rest).finditer(rest))
-    return _overwrite(text, spans) if spans else text
+        code = [m.span() for m in _code_like_pattern(rest).finditer(rest)]
+        if code:
+            rest = _overwrite(rest, code)
+    return rest
 
 
 def _overwrite(text: str, spans: list[tuple[int, int]]) -> str:

@@ -116,20 +116,12 @@ def accepted(target: str, accept: tuple[str, ...] = (), close_languages: bool = 
     return names
 
 
-_WORD: Any = None
-
-
 def prose_words(text: str, source: str = "", allow: tuple[str, ...] = ()) -> list[str]:
     """The words of ``text`` the identifier should read: prose, code-like words masked, and
     without the words that also occur in ``source`` (names and terms kept untranslated)."""
-    global _WORD
-    if _WORD is None:
-        import regex
-
-        _WORD = regex.compile(r"[\p{L}\p{M}]+")
-    found = _WORD.findall(textmask.prose(text, allow, code_like=True))
+    found = list(textmask.letter_runs(text, allow, code_like=True))
     if source and found:
-        kept = {word.casefold() for word in _WORD.findall(source)}
+        kept = {word.casefold() for word in textmask.letter_runs(source, allow, code_like=True)}
         found = [word for word in found if word.casefold() not in kept]
     return found
 

@@ -7,12 +7,12 @@ Katakana, ``ko`` Hangul + Han, ``zh-Hans`` Han, ``sr`` Cyrillic, ``sr-Latn`` Lat
 
 Only prose counts (``capeval.textmask``): placeholders, tags, URLs, emails, character
 references, backtick code spans and the ``allow`` terms are masked out, and digits are no
-letters. With ``source_terms`` (default true) a word written in another script that also
-occurs in the source (case-folded) is not counted either: product names, command options and
-abbreviations that translators keep (``Sphinx``, ``--help``, ``PDF``); such a word counts for
-no script, and a word of at least four letters sharing its start with a source word counts as
-kept (``inode'ов`` for ``inodes``). So a verbatim copy of a
-Latin source passes here; ``untranslated`` is the assertion that catches copies.
+letters. With ``source_terms`` (default true) a word that also occurs in the source
+(case-folded) counts for no script: the product names, command options and abbreviations
+translators keep (``Sphinx``, ``--help``, ``PDF``). A word of at least four letters that starts
+a source word of at least four letters, or is started by one, counts as kept too (``inode'ов``
+for ``inodes``). So a verbatim copy of a Latin source passes here; ``untranslated`` is the
+assertion that catches copies.
 
 The candidate fails with ``script_mismatch`` when fewer than ``min_share`` of its counted
 letters are in an expected script; a candidate with fewer than ``min_letters`` counted
@@ -118,10 +118,6 @@ def letter_counts(
     kept from the source) for ``text``'s prose."""
     classifier = scripts.classifier(scripts.unicode_scripts(expected))
     visible = textmask.prose(text, allow)
-    if classifier.all_expected(visible):
-        # the usual case, decided on the distinct characters: no word needs looking at
-        letters = classifier.count(visible)[0]
-        return letters, letters, {}, 0
     source_words = _source_words(source, allow) if source_terms else {}
     letters = in_expected = kept = 0
     others: dict[str, int] = {}

@@ -5,7 +5,9 @@ tags, URLs, emails, character references, code spans and the ``allow`` terms mas
 cut into runs of letters (``\\p{L}`` and ``\\p{M}``), so numbers and punctuation never count,
 and case-folded.
 
-* ``untranslated_copy``: the candidate's words are the source's words, in the same order.
+* ``untranslated_copy``: the candidate's words are the source's words, in the same order, and
+  there are at least ``min_copy_words`` of them (default 1: every copy; 2 lets one-word copies
+  pass, the words translators most often keep on purpose: ``Filter``, ``Esperanto``, ``feb``).
 * ``untranslated_partial``: the candidate has at least ``min_words`` words and at least
   ``copied_share`` of them are words of the source.
 
@@ -27,6 +29,7 @@ NAME = "untranslated"
 CODES = ("untranslated_copy", "untranslated_partial")
 COPY, PARTIAL = CODES
 MIN_WORDS = 4
+MIN_COPY_WORDS = 1
 COPIED_SHARE = 0.8
 # Copied words listed in evidence, at most.
 SAMPLE = 10
@@ -36,24 +39,21 @@ PARAMS: dict[str, Any] = {
     "properties": {
         "allow": {"type": "array", "items": {"type": "string", "minLength": 1}},
         "min_words": {"type": "integer", "minimum": 1},
+        "min_copy_words": {"type": "integer", "minimum": 1},
         "copied_share": {"type": "number", "exclusiveMinimum": 0, "maximum": 1},
     },
     "additionalProperties": False,
 }
 
-_WORD: Any = None
-
 
 def words(text: str, allow: tuple[str, ...] = ()) -> list[str]:
     """The case-folded letter runs of ``text``'s prose, code-like words left out."""
-    global _WORD
-    if _WORD is None:
-        import regex  # lazily: \\p{M} keeps Devanagari and Thai vowel signs inside words
-
-        _WORD = regex.compile(r"[\p{L}\p{M}]+")
-    visible = textmask.prose(text, allow, code_like=True)
     # a lone letter (y/n, the c of "(c)") is a key or a symbol, not a word
-    return [word.casefold() for word in _WORD.findall(visible) if len(word) > 1]
+    return [
+        word.casefold()
+        for word in textmask.letter_runs(text, allow, code_like=True)
+        if len(word) > 1
+    ]
 
 
 def language_of(tag: Any) -> str:
@@ -69,6 +69,7 @@ def judge(
     *,
     allow: tuple[str, ...] = (),
     min_words: int = MIN_WORDS,
+    min_copy_words: int = MIN_COPY_WORDS,
     copied_share: float = COPIED_SHARE,
 ) -> Outcome:
     """The verdict for one source and candidate (pure: no locales, no params)."""
@@ -78,7 +79,7 @@ def judge(
     candidate_words = words(text, allow)
     if not candidate_words:
         return Outcome()
-    if candidate_words == source_words:
+    if candidate_words == source_words and len(source_words) >= min_copy_words:
         return Outcome(
             COPY,
             f"the candidate is the source copied ({len(source_words)} word(s))",
@@ -115,5 +116,6 @@ def check(subject: Subject, params: dict[str, Any]) -> Outcome:
         subject.text,
         allow=tuple(params.get("allow") or ()),
         min_words=params.get("min_words", MIN_WORDS),
+        min_copy_words=params.get("min_copy_words", MIN_COPY_WORDS),
         copied_share=params.get("copied_share", COPIED_SHARE),
     )
