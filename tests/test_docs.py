@@ -58,3 +58,22 @@ def test_docs_stand_on_their_own(page):
     for outside in ("../shared", "SPEC.md", "SPEC §", "§"):
         assert outside not in text, f"{page.name} points outside the project: {outside}"
     assert re.search(r"\bSPEC\b", text) is None, page.name
+
+
+def _outside_references(text: str) -> list[str]:
+    found = [word for word in ("../shared", "SPEC", "§", "seed 0") if word in text]
+    return found
+
+
+@pytest.mark.parametrize("schema", sorted((ROOT / "lib/capeval/schemas").glob("*.json")))
+def test_published_schemas_stand_on_their_own(schema):
+    assert _outside_references(schema.read_text(encoding="utf-8")) == [], schema.name
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_help_stands_on_its_own(command):
+    from conftest import run_cmd
+
+    proc = run_cmd(command, "--help")
+    assert proc.returncode == 0
+    assert _outside_references(proc.stdout.decode()) == []

@@ -1,5 +1,5 @@
 # Generated from candidate.json by capeval.schemas.build; do not edit.
-# source-sha256: 15e08943968732b7c7ef7c82bc149afec153b4742f25d89539f7b9eabbea9dd2
+# source-sha256: f763084617fa37758c85d695b4023ed6447c793f59ac2d1bddae1ca96c8706a7
 VERSION = "2.22.3"
 from decimal import Decimal
 import re
@@ -14,12 +14,12 @@ NoneType = type(None)
 
 def validate_https___capeval_invalid_schemas_candidate_v1_json(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (dict)):
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'$schema': 'http://json-schema.org/draft-07/schema#', '$id': 'https://capeval.invalid/schemas/candidate-v1.json', 'title': 'Candidate', 'description': 'One candidate translation for a case (seed 001 §5, SPEC §3.2). Keys starting with x- are the extension point.', 'type': 'object', 'required': ['case_id', 'text'], 'properties': {'case_id': {'type': 'string', 'minLength': 1}, 'text': {'type': 'string'}, 'raw_response': {'type': ['string', 'null']}, 'system': {'type': 'string', 'minLength': 1}}, 'patternProperties': {'^x-': {}}, 'additionalProperties': False}, rule='type')
+        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'$schema': 'http://json-schema.org/draft-07/schema#', '$id': 'https://capeval.invalid/schemas/candidate-v1.json', 'title': 'Candidate', 'description': 'One candidate translation for a case. Keys starting with x- are the extension point.', 'type': 'object', 'required': ['case_id', 'text'], 'properties': {'case_id': {'type': 'string', 'minLength': 1}, 'text': {'type': 'string'}, 'raw_response': {'type': ['string', 'null']}, 'system': {'type': 'string', 'minLength': 1}}, 'patternProperties': {'^x-': {}}, 'additionalProperties': False}, rule='type')
     data_is_dict = isinstance(data, dict)
     if data_is_dict:
         data__missing_keys = set(['case_id', 'text']) - data.keys()
         if data__missing_keys:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'$schema': 'http://json-schema.org/draft-07/schema#', '$id': 'https://capeval.invalid/schemas/candidate-v1.json', 'title': 'Candidate', 'description': 'One candidate translation for a case (seed 001 §5, SPEC §3.2). Keys starting with x- are the extension point.', 'type': 'object', 'required': ['case_id', 'text'], 'properties': {'case_id': {'type': 'string', 'minLength': 1}, 'text': {'type': 'string'}, 'raw_response': {'type': ['string', 'null']}, 'system': {'type': 'string', 'minLength': 1}}, 'patternProperties': {'^x-': {}}, 'additionalProperties': False}, rule='required')
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'$schema': 'http://json-schema.org/draft-07/schema#', '$id': 'https://capeval.invalid/schemas/candidate-v1.json', 'title': 'Candidate', 'description': 'One candidate translation for a case. Keys starting with x- are the extension point.', 'type': 'object', 'required': ['case_id', 'text'], 'properties': {'case_id': {'type': 'string', 'minLength': 1}, 'text': {'type': 'string'}, 'raw_response': {'type': ['string', 'null']}, 'system': {'type': 'string', 'minLength': 1}}, 'patternProperties': {'^x-': {}}, 'additionalProperties': False}, rule='required')
         data_keys = set(data.keys())
         if "case_id" in data_keys:
             data_keys.remove("case_id")
@@ -54,7 +54,7 @@ def validate_https___capeval_invalid_schemas_candidate_v1_json(data, custom_form
                 if data_key in data_keys:
                     data_keys.remove(data_key)
         if data_keys:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'$schema': 'http://json-schema.org/draft-07/schema#', '$id': 'https://capeval.invalid/schemas/candidate-v1.json', 'title': 'Candidate', 'description': 'One candidate translation for a case (seed 001 §5, SPEC §3.2). Keys starting with x- are the extension point.', 'type': 'object', 'required': ['case_id', 'text'], 'properties': {'case_id': {'type': 'string', 'minLength': 1}, 'text': {'type': 'string'}, 'raw_response': {'type': ['string', 'null']}, 'system': {'type': 'string', 'minLength': 1}}, 'patternProperties': {'^x-': {}}, 'additionalProperties': False}, rule='additionalProperties')
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'$schema': 'http://json-schema.org/draft-07/schema#', '$id': 'https://capeval.invalid/schemas/candidate-v1.json', 'title': 'Candidate', 'description': 'One candidate translation for a case. Keys starting with x- are the extension point.', 'type': 'object', 'required': ['case_id', 'text'], 'properties': {'case_id': {'type': 'string', 'minLength': 1}, 'text': {'type': 'string'}, 'raw_response': {'type': ['string', 'null']}, 'system': {'type': 'string', 'minLength': 1}}, 'patternProperties': {'^x-': {}}, 'additionalProperties': False}, rule='additionalProperties')
     return data
 
 validate = validate_https___capeval_invalid_schemas_candidate_v1_json
