@@ -1,0 +1,375 @@
+"""The view of the results report, from AssertionResult records: pass rates, failing results,
+the comparison with a baseline, the gate."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from capeval.jsonl import dumps
+from capeval.records import (
+    ResultKey,
+)
+from capeval.report.views.common import (
+    NO_DOMAIN,
+    NOT_IN_CASES,
+    _label_order,
+    _system_order,
+    ratio,
+    system_name,
+)
+
+
+# -- the results report ----------------------------------------------------------------------
+@dataclass(frozen=True)
+class CaseInfo:
+    """What the results report needs of an EvalCase (``--cases``)."""
+
+    domain: str | None
+    tags: tuple[str, ...]
+    line: int
+    # the source text for the drill-down and for checking a fix (cut at SHOWN_TEXT)
+    source: str | None = None
+
+
+@dataclass(frozen=True)
+class CandidateInfo:
+    """What the results report needs of a candidate (``--candidates``)."""
+
+    line: int
+    text: str  # cut at SHOWN_TEXT characters
+    # the whole record when its line is short enough to offer an edit of it (else None)
+    record: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class BaselineEntry:
+    passed: bool
+    code: str
+
+
+# Texts kept per case/candidate for the drill-down: enough to read, bounded per record.
+SHOWN_TEXT = 4000
+FAIL_ON = ("regression", "hard", "any", "none")
+
+
+class _Rate:
+    __slots__ = ("results", "passed", "failed_hard", "failed_report")
+
+    def __init__(self) -> None:
+        self.results = self.passed = self.failed_hard = self.failed_report = 0
+
+    def add(self, passed: bool, severity: str) -> None:
+        self.results += 1
+        if passed:
+            self.passed += 1
+        elif severity == "hard":
+            self.failed_hard += 1
+        else:
+            self.failed_report += 1
+
+    def row(self, name: str) -> dict[str, Any]:
+        return {
+            "name": name,
+            "results": self.results,
+            "passed": self.passed,
+            "failed": self.results - self.passed,
+            "failed_hard": self.failed_hard,
+            "failed_report": self.failed_report,
+            "pass_rate": ratio(self.passed, self.results),
+        }
+
+
+class ResultsTally:
+    """AssertionResults folded as they stream by.
+
+    Only failing results are kept whole, and only the first ``keep_failures`` of them (0: all)
+    — a report of a million results lists what a person can read, and counts the rest.
+    """
+
+    def __init__(
+        self,
+        cases: dict[str, CaseInfo] | None = None,
+        baseline: dict[ResultKey, BaselineEntry] | None = None,
+        keep_failures: int = 0,
+        *,
+        waivers: Any = None,
+        candidates: dict[tuple[str, str | None], CandidateInfo] | None = None,
+        keep_passes: bool = False,
+        drill_down: bool = False,
+    ) -> None:
+        self.cases = cases
+        self.baseline = baseline
+        self.keep_failures = keep_failures
+        self.waivers = waivers
+        self.candidates = candidates
+        # every passing result's key (JUnit lists each result as a test case)
+        self.passes: list[tuple[str, str | None, str, str]] | None = [] if keep_passes else None
+        # source and candidate text beside each listed failure (a document's drill-down)
+        self.drill_down = drill_down
+        # what the regression gate counts: failures not waived, by kind
+        self.gate = {"hard": 0, "failed": 0, "waived": 0, "regressions": 0, "new_failures": 0}
+        self.failures_total = 0
+        self.total = _Rate()
+        self.by_assertion: dict[str, _Rate] = {}
+        self.by_system: dict[str | None, _Rate] = {}
+        self.by_domain: dict[str, _Rate] = {}
+        self.by_tag: dict[str, _Rate] = {}
+        self.by_code: dict[str, list[Any]] = {}  # code -> [count, {assertion: None}]
+        self.case_ids: set[str] = set()
+        self.failures: list[dict[str, Any]] = []
+        self.regressions: list[dict[str, Any]] = []
+        self.fixes: list[dict[str, Any]] = []
+        self.unchanged: list[dict[str, Any]] = []
+        self.new_failures: list[dict[str, Any]] = []
+        self.new_passes = 0
+        self.compared = 0
+        self.seen_baseline: set[ResultKey] = set()
+
+    def add(self, record: dict[str, Any]) -> None:
+        """Fold one (schema-valid) AssertionResult."""
+        passed = record["passed"]
+        severity = record["severity"]
+        case_id = record["case_id"]
+        system = record.get("system")
+        assertion = record["assertion"]
+        code = record["code"]
+        self.case_ids.add(case_id)
+        self.total.add(passed, severity)
+        _rate(self.by_assertion, assertion).add(passed, severity)
+        _rate(self.by_system, system).add(passed, severity)
+        code_entry = self.by_code.setdefault(code, [0, {}])
+        code_entry[0] += 1
+        code_entry[1][assertion] = None
+        if self.cases is not None:
+            info = self.cases.get(case_id)
+            if info is None:
+                _rate(self.by_domain, NOT_IN_CASES).add(passed, severity)
+                _rate(self.by_tag, NOT_IN_CASES).add(passed, severity)
+            else:
+                _rate(self.by_domain, info.domain or NO_DOMAIN).add(passed, severity)
+                for tag in info.tags:
+                    _rate(self.by_tag, tag).add(passed, severity)
+
+        row: dict[str, Any] = {
+            "case_id": case_id,
+            "system": system,
+            "assertion": assertion,
+            "severity": severity,
+            "code": code,
+        }
+        waiver = None
+        if not passed and self.waivers is not None:
+            found = self.waivers.match(case_id, system, assertion, code)
+            if found is not None:
+                found.used += 1
+                if not found.expired:
+                    waiver = found.row()
+        if not passed:
+            row["waiver"] = waiver
+        was: BaselineEntry | None = None
+        change = None
+        if self.baseline is not None:
+            key = (case_id, system, assertion)
+            was = self.baseline.get(key)
+            if was is None:
+                if passed:
+                    self.new_passes += 1
+                else:
+                    change = "new"
+                    self.new_failures.append(row)
+            else:
+                self.compared += 1
+                self.seen_baseline.add(key)
+                compared = {**row, "baseline_code": was.code}
+                if not passed and was.passed:
+                    change = "regression"
+                    self.regressions.append(compared)
+                elif passed and not was.passed:
+                    self.fixes.append(compared)
+                elif not passed:
+                    change = "unchanged"
+                    self.unchanged.append(compared)
+        if passed:
+            if self.passes is not None:
+                self.passes.append((case_id, system, assertion, severity))
+            return
+        self.failures_total += 1
+        gate = self.gate
+        if waiver is not None:
+            gate["waived"] += 1
+        else:
+            gate["failed"] += 1
+            gate["hard"] += severity == "hard"
+            gate["regressions"] += change == "regression"
+            gate["new_failures"] += change == "new"
+        if not self.keep_failures or len(self.failures) < self.keep_failures:
+            self.failures.append(self._failure_row(row, record, was, change))
+
+    def _failure_row(
+        self,
+        row: dict[str, Any],
+        record: dict[str, Any],
+        was: BaselineEntry | None,
+        change: str | None,
+    ) -> dict[str, Any]:
+        from capeval.report.suggestions import fixed_text, suggestion
+
+        evidence = record["evidence"]
+        case = self.cases.get(row["case_id"]) if self.cases is not None else None
+        candidate = (
+            self.candidates.get((row["case_id"], row["system"]))
+            if self.candidates is not None
+            else None
+        )
+        suggested = suggestion(row["assertion"], row["code"], evidence)
+        fix = None
+        if suggested is not None and candidate is not None and candidate.record is not None:
+            text = fixed_text(
+                candidate.record["text"],
+                case.source if case is not None else None,
+                suggested["replacements"],
+            )
+            if text is not None:
+                line = dumps({**candidate.record, "text": text})[:-1].decode("utf-8")
+                fix = {"line": candidate.line, "text": line}
+        failure = {
+            **row,
+            "message": record["message"],
+            # compact JSON, keys in the record's order
+            "evidence": dumps(evidence)[:-1].decode("utf-8"),
+            "regression": None if was is None else was.passed,
+            "change": change,
+            "case_line": case.line if case is not None else None,
+            "candidate_line": candidate.line if candidate is not None else None,
+            "suggestion": suggested,
+            "fix": fix,
+        }
+        if self.drill_down:
+            failure["source"] = case.source if case is not None else None
+            failure["candidate"] = candidate.text if candidate is not None else None
+        return failure
+
+    def view(
+        self,
+        *,
+        cases_path: str | None = None,
+        baseline_path: str | None = None,
+        fail_on: str = "none",
+    ) -> dict[str, Any]:
+        """The view of the results report; ``fail_on`` is the gate (``FAIL_ON``)."""
+        total = self.total.row("all")
+        systems = sorted(self.by_system, key=_system_order)
+        view: dict[str, Any] = {
+            "stream": "results",
+            "totals": {
+                **total,
+                "cases": len(self.case_ids),
+                "systems": len(self.by_system),
+                "assertions": len(self.by_assertion),
+            },
+            "by_assertion": [
+                self.by_assertion[name].row(name) for name in sorted(self.by_assertion)
+            ],
+            "by_code": [
+                {
+                    "code": code,
+                    "results": count,
+                    "share": ratio(count, total["results"]),
+                    "assertions": sorted(assertions),
+                }
+                for code, (count, assertions) in sorted(
+                    self.by_code.items(), key=lambda item: (-item[1][0], item[0])
+                )
+            ],
+            "by_system": [self.by_system[s].row(system_name(s)) for s in systems],
+            "cases_file": cases_path,
+            "by_domain": None,
+            "by_tag": None,
+            "failures": self.failures,
+            "failures_total": self.failures_total,
+            "failures_omitted": self.failures_total - len(self.failures),
+            "baseline": None,
+        }
+        if self.cases is not None:
+            view["by_domain"] = [
+                self.by_domain[name].row(name) for name in sorted(self.by_domain, key=_label_order)
+            ]
+            view["by_tag"] = [
+                self.by_tag[name].row(name) for name in sorted(self.by_tag, key=_label_order)
+            ]
+        if self.baseline is not None:
+            view["baseline"] = {
+                "path": baseline_path,
+                "results": len(self.baseline),
+                "compared": self.compared,
+                "regressions": self.regressions,
+                "fixes": self.fixes,
+                "unchanged": self.unchanged,
+                "new_failures": self.new_failures,
+                "new_passes": self.new_passes,
+                # in the baseline, absent from this run (e.g. a case or system removed)
+                "missing": len(self.baseline) - len(self.seen_baseline),
+                "pass_rate": ratio(
+                    sum(1 for entry in self.baseline.values() if entry.passed), len(self.baseline)
+                ),
+            }
+        view["passes"] = self.passes
+        view["waivers_file"] = None if self.waivers is None else self.waivers.path
+        view["waiver_findings"] = [] if self.waivers is None else self.waivers.findings()
+        view["verdict"] = _results_verdict(view, self.gate, fail_on)
+        return view
+
+
+def _results_verdict(view: dict[str, Any], gate: dict[str, int], fail_on: str) -> dict[str, Any]:
+    """What the run says first: the gate's outcome, then what it counted."""
+    pass_rate = view["totals"]["pass_rate"]
+    baseline = view["baseline"]
+    before = baseline["pass_rate"] if baseline is not None else None
+    change = None if pass_rate is None or before is None else round(pass_rate - before, 4)
+    got_worse = gate["regressions"] + gate["new_failures"]
+    failed = {
+        "regression": got_worse > 0,
+        "hard": gate["hard"] > 0,
+        "any": gate["failed"] > 0,
+        "none": False,
+    }[fail_on]
+    parts = []
+    if baseline is not None:
+        parts.append(
+            f"{gate['regressions']:,} regression(s), {gate['new_failures']:,} new failure(s)"
+        )
+    parts.append(f"{gate['hard']:,} hard failure(s) of {gate['failed']:,} failure(s)")
+    rate = "—" if pass_rate is None else f"{pass_rate * 100:.1f}%"
+    if change is not None:
+        rate += f" ({change * 100:+.1f} pp vs the baseline)"
+    parts.append(f"pass rate {rate}")
+    if gate["waived"]:
+        parts.append(f"{gate['waived']:,} waived")
+    findings = view["waiver_findings"]
+    if findings:
+        parts.append(f"{len(findings)} waiver finding(s)")
+    outcome = "gate not set" if fail_on == "none" else ("FAIL" if failed else "PASS")
+    if fail_on != "none":
+        outcome += f" (--fail-on {fail_on})"
+    return {
+        "fail_on": fail_on,
+        "failed": failed,
+        "outcome": outcome,
+        "headline": f"{outcome}: " + "; ".join(parts),
+        "hard_failures": gate["hard"],
+        "failures": gate["failed"],
+        "waived": gate["waived"],
+        "regressions": gate["regressions"],
+        "new_failures": gate["new_failures"],
+        "pass_rate": pass_rate,
+        "baseline_pass_rate": before,
+        "pass_rate_change": change,
+    }
+
+
+def _rate(table: dict[Any, _Rate], key: Any) -> _Rate:
+    rate = table.get(key)
+    if rate is None:
+        rate = table[key] = _Rate()
+    return rate
