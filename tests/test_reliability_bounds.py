@@ -13,6 +13,7 @@ from capeval.config import ConfigError, config_from_mapping, load_config
 from capeval.limits import MAX_SCORE_RANGE_VALUES, Deadline
 from capeval.placeholders import custom
 from capeval.placeholders.compare import Placeholder, compare
+
 from conftest import jsonl, run_cmd
 
 N = 15_000  # quadratic pairing: ~30 s here; linear: a fraction of a second
@@ -123,9 +124,7 @@ def test_score_range_beyond_the_bound_is_a_usage_error_not_a_memory_error(tmp_pa
     config.write_text("score_range: [0, 100000000000]\npass_threshold: 3\n", encoding="utf-8")
     cases = tmp_path / "cases.jsonl"
     cases.write_text("", encoding="utf-8")
-    done = run_cmd(
-        "cap-aggregate-scores", "--cases", str(cases), "--config", str(config), stdin=""
-    )
+    done = run_cmd("cap-aggregate-scores", "--cases", str(cases), "--config", str(config), stdin="")
     assert done.returncode == 2
     assert b"usage: " in done.stderr and b"at most 1001 scores" in done.stderr
     assert b"Traceback" not in done.stderr and b"MemoryError" not in done.stderr

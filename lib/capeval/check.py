@@ -16,6 +16,7 @@ import shutil
 import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 from types import ModuleType
 from typing import Annotated, Any, BinaryIO
 
@@ -24,6 +25,7 @@ import typer
 from capeval import assertions
 from capeval.assertions import ParamsError, Subject
 from capeval.cli import FatalInput, Run, UsageError, filter_command
+from capeval.evidence import bound_evidence, bound_message
 from capeval.jsonl import read_record_at
 from capeval.records import (
     CANDIDATE_MISSING,
@@ -31,8 +33,8 @@ from capeval.records import (
     assertion_result,
     pointer,
 )
+from capeval.secrets import secret_values
 
-EVIDENCE_STRING_LIMIT = 200
 NO_SYSTEM = None
 # An index entry packs a line's byte offset and its line number into one int.
 _LINE_BITS = 32
@@ -214,19 +216,6 @@ def _system_name(system: Any) -> str:
     return "(unnamed)" if system is NO_SYSTEM else repr(system)
 
 
-def cut_evidence(value: Any) -> Any:
-    """Evidence with every string cut to 200 characters."""
-    if not value:
-        return value
-    if isinstance(value, str):
-        return value if len(value) <= EVIDENCE_STRING_LIMIT else value[:EVIDENCE_STRING_LIMIT]
-    if isinstance(value, dict):
-        return {key: cut_evidence(item) for key, item in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [cut_evidence(item) for item in value]
-    return value
-
-
 @dataclass(frozen=True, slots=True)
 class Selection:
     """Which assertions a run checks, and how to tell (``--only``, ``--skip``, ``--severity``)."""
@@ -379,14 +368,15 @@ def _checked(
     if code is not None:
         run.diag.emit(code, message, file=run.file, line=line_no, case_id=case_id)
         return None
+    known = _known_secrets(subject.source, subject.text) if outcome.evidence else None
     return assertion_result(
         case_id,
         system,
         item.name,
         item.severity,
         outcome.code,
-        outcome.message,
-        cut_evidence(outcome.evidence),
+        bound_message(outcome.message, known),
+        bound_evidence(outcome.evidence, known),
     )
 
 
@@ -399,6 +389,12 @@ def _where(exc: BaseException) -> str:
         return ""
     last = frames[-1]
     return f"at {os.path.basename(last.filename)}:{last.lineno}"
+
+
+@lru_cache(maxsize=64)
+def _known_secrets(source: str, text: str) -> list[tuple[str, str]]:
+    """The credentials of a pair's texts, which no result may echo (once per pair)."""
+    return secret_values(source, text)
 
 
 def _is_valid_case(run: Run, line_no: int, case: dict[str, Any]) -> bool:

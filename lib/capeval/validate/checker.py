@@ -16,9 +16,9 @@ from typing import Any
 
 from capeval import schemas
 from capeval.records import Problem
+from capeval.secrets import SECRET_DETECTED, find_secrets, may_contain_secret
 from capeval.validate.kinds import KINDS, detect_kind, unique_key
 from capeval.validate.rules import ContractRules
-from capeval.validate.secrets import SECRET_DETECTED, find_secrets, may_contain_secret
 
 DUPLICATE_CODE = {
     "review": "review.duplicate",
