@@ -6,6 +6,10 @@
 The ``--diagnostics PATH`` records carry
 ``{"tool","file","line","case_id","severity","code","path","message"}``. Counts of errors and
 warnings decide the exit status; codes come from ``capeval.codes``.
+
+Every diagnostic passes the secret scan on its way out: a credential in a message, a case id or
+a pointer (a value a rule quotes, an unknown key) is written as ``[redacted:<kind>]``, so no
+diagnostic echoes what ``secret.detected`` reports without its value.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from dataclasses import dataclass
 from typing import IO, Any
 
 from capeval.codes import DIAGNOSTIC_CODES, ERROR, FATAL_CODES, WARNING
+from capeval.secrets import redact
 
 
 @dataclass(slots=True)
@@ -90,11 +95,11 @@ class Diagnostics:
             tool=self.tool,
             file=file,
             line=line,
-            case_id=case_id,
+            case_id=redact(case_id) if case_id else case_id,
             severity=severity or default_severity(code),
             code=code,
-            path=path,
-            message=message,
+            path=redact(path) if path else path,
+            message=redact(message),
         )
         if diagnostic.severity == WARNING:
             self.warnings += 1
