@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from capeval.secrets import redact, secret_values
+
 from conftest import evalcase, jsonl, run_cmd
 
 SECRETS = {
