@@ -75,12 +75,16 @@ class CandidateIndex:
         self._stream: BinaryIO | None = None
         self._spooled: str | None = None
         self.display = path  # the name diagnostics give (the path the user gave)
+        self.tally: dict[str, int] = {}  # this file's counts in the summary (build)
 
     def build(self) -> None:
         if not os.path.isfile(self.path):
             self.path = self._spool(self.path)
         systems_seen: set[Any] = set()
         emit = self.run.diag.emit
+        tally = self.tally = self.run.side_tally(self.display)
+        for key in ("duplicate", "joined", "of cases not checked"):
+            tally.setdefault(key, 0)
         for line_no, offset, _raw, record in self.run.side_records(
             self.path, with_offsets=True, name=self.display
         ):
@@ -94,6 +98,7 @@ class CandidateIndex:
                     line=line_no,
                     path="/case_id" if not isinstance(case_id, str) else "/text",
                 )
+                tally["invalid"] += 1
                 continue
             if system is not NO_SYSTEM and not isinstance(system, str):
                 emit(
@@ -104,6 +109,7 @@ class CandidateIndex:
                     case_id=case_id,
                     path="/system",
                 )
+                tally["invalid"] += 1
                 continue
             first = self._add(case_id, system, offset << _LINE_BITS | line_no)
             if first is not None:
@@ -115,6 +121,7 @@ class CandidateIndex:
                     line=line_no,
                     case_id=case_id,
                 )
+                tally["duplicate"] += 1
                 continue
             if system not in systems_seen:
                 systems_seen.add(system)
@@ -158,7 +165,7 @@ class CandidateIndex:
 
     def candidates_of(self, case_id: str) -> dict[Any, dict[str, Any]]:
         """system → candidate record for one case (read back from the file); marks them used."""
-        bucket = self._claim(case_id)
+        bucket = self._claim(case_id, "joined")
         if not bucket:
             return {}
         if self._stream is None:
@@ -170,17 +177,20 @@ class CandidateIndex:
         stream = self._stream
         return {system: read_record_at(stream, packed >> _LINE_BITS) for system, packed in bucket}
 
-    def _claim(self, case_id: str) -> list[tuple[Any, int]]:
+    def _claim(self, case_id: str, outcome: str) -> list[tuple[Any, int]]:
         """A case's (system, packed) entries, marked as used (a used entry is stored as its
-        bitwise complement, so orphans need no set of the case ids seen)."""
+        bitwise complement, so orphans need no set of the case ids seen); entries used for
+        the first time are counted under ``outcome``."""
         lone = self.unnamed.get(case_id)
         if lone is not None:
             if lone >= 0:
                 self.unnamed[case_id] = ~lone
+                self.tally[outcome] += 1
             return [(NO_SYSTEM, lone if lone >= 0 else ~lone)]
         bucket = self.named.get(case_id)
         if not bucket:
             return []
+        self.tally[outcome] += sum(1 for _system, packed in bucket if packed >= 0)
         entries = [(system, packed if packed >= 0 else ~packed) for system, packed in bucket]
         self.named[case_id] = [(system, ~packed) for system, packed in entries]
         return entries
@@ -188,7 +198,7 @@ class CandidateIndex:
     def mark_seen(self, case_id: Any) -> None:
         """The case came but checks nothing: its candidates are not orphans."""
         if isinstance(case_id, str):
-            self._claim(case_id)
+            self._claim(case_id, "of cases not checked")
 
     def orphans(self) -> Iterator[tuple[int, str]]:
         """(line_no, case_id) of every candidate whose case never came, in file order."""
@@ -328,8 +338,10 @@ def run_checks(
                         counts["failed"] += 1
                         if result["severity"] == "hard":
                             run.failed = True
+        orphans = list(index.orphans())
+        index.tally["not joined (--no-orphans)" if no_orphans else "orphaned"] = len(orphans)
         if not no_orphans:
-            for line_no, case_id in index.orphans():
+            for line_no, case_id in orphans:
                 run.diag.emit(
                     "candidate.orphan",
                     "candidate names a case that is not in the input",

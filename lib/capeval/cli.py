@@ -136,6 +136,8 @@ class Run:
         self.path: str | None = None  # its path (None for stdin)
         self._side_outputs: list[AtomicOutput] = []
         self.summary_extra: list[str] = []
+        # Per side file (by display name): its lines read and left out, for the summary.
+        self.side_counts: dict[str, dict[str, int]] = {}
 
     # -- reading ---------------------------------------------------------------------------
     def records(self) -> Iterator[Line]:
@@ -196,14 +198,20 @@ class Run:
             self.diag.emit("io.unreadable", f"cannot open: {_os_reason(exc)}", file=name)
             raise FatalInput(path) from exc
 
+        tally = self.side_tally(name)
+
         def on_problem(line_no: int, code: str, message: str) -> None:
+            tally["read"] += 1
+            tally["invalid"] += 1
             self.diag.emit(code, message, file=name, line=line_no)
 
         with stream:
             try:
-                yield from read_lines(
+                for item in read_lines(
                     stream, on_problem, self.max_line_bytes, with_offsets=with_offsets
-                )
+                ):
+                    tally["read"] += 1
+                    yield item
             except OSError as exc:
                 self.diag.emit("io.unreadable", f"cannot read: {_os_reason(exc)}", file=name)
                 raise FatalInput(path) from exc
@@ -227,9 +235,18 @@ class Run:
                 problem = duplicate(key_of(record))
             if problem is not None:
                 self.emit_problems([problem], record, line=line_no, file=path)
+                self.side_tally(path)["invalid"] += 1
                 continue
             entries[key_of(record)] = (line_no, record)
         return entries
+
+    def side_tally(self, name: str) -> dict[str, int]:
+        """The counts of side file ``name`` in the summary (``read``, ``invalid``; a filter may
+        add its own keys, e.g. ``joined``)."""
+        tally = self.side_counts.get(name)
+        if tally is None:
+            tally = self.side_counts[name] = {"read": 0, "invalid": 0}
+        return tally
 
     def review_config(self, path: str | None) -> Config:
         """The review configuration (YAML; the defaults without ``path``).
@@ -293,7 +310,13 @@ class Run:
         parts.extend(self.summary_extra)
         if self.diag.warnings:
             parts.append(f"{self.diag.warnings} warning" + ("s" if self.diag.warnings > 1 else ""))
-        return f"{self.tool}: " + ", ".join(parts)
+        line = f"{self.tool}: " + ", ".join(parts)
+        # side inputs too: each one some lines of which were left out, or which a filter
+        # accounts for in detail (cap-check's candidates)
+        for name, tally in self.side_counts.items():
+            if tally["invalid"] or len(tally) > 2:
+                line += f"; {name}: " + ", ".join(f"{n} {key}" for key, n in tally.items())
+        return line
 
 
 class StandardStreams:
@@ -518,6 +541,8 @@ def _execute(
     except KeyboardInterrupt:
         _discard(out_file, diag_file, run)
         stderr.write(f"{tool}: interrupted\n")
+        if run is not None and not common["quiet"]:
+            stderr.write(run.summary() + "\n")  # the counts so far
         stderr.flush()
         return 130
     except OSError as exc:
