@@ -172,7 +172,9 @@ class CandidateIndex:
             try:
                 self._stream = open(self.path, "rb")  # noqa: SIM115
             except OSError as exc:
-                self.run.diag.emit("io.unreadable", f"cannot reopen: {exc}", file=self.display)
+                self.run.diag.emit(
+                    "io.unreadable", f"cannot reopen: {exc.strerror or exc}", file=self.display
+                )
                 raise FatalInput(self.path) from exc
         stream = self._stream
         return {system: read_record_at(stream, packed >> _LINE_BITS) for system, packed in bucket}

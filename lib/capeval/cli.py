@@ -19,6 +19,7 @@ import inspect
 import io
 import os
 import signal
+import stat
 import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from typing import IO, TYPE_CHECKING, Annotated, Any, BinaryIO, get_type_hints
@@ -73,11 +74,14 @@ class AtomicOutput:
     def __init__(self, path: str, line_buffered: bool = False) -> None:
         self.path = path
         self._temp: str | None = None
+        # A symlink is written through (its target replaced, the link kept), as `>` does.
+        self._target = os.path.realpath(path) if os.path.islink(path) else path
         if os.path.exists(path) and not os.path.isfile(path):
             # /dev/null, a FIFO, a terminal: nothing to replace atomically, write directly
             fd = os.open(path, os.O_WRONLY)
         else:
-            directory = os.path.dirname(os.path.abspath(path))
+            directory = os.path.dirname(os.path.abspath(self._target))
+            self._mode = _mode_for(self._target)
             fd, self._temp = tempfile.mkstemp(prefix=".capeval-", dir=directory)
         self.writer = Writer(fd, line_buffered)
         self._fd = fd
@@ -89,8 +93,8 @@ class AtomicOutput:
         self.writer.flush()
         os.close(self._fd)
         if self._temp is not None:
-            os.chmod(self._temp, 0o644)
-            os.replace(self._temp, self.path)
+            os.chmod(self._temp, self._mode)
+            os.replace(self._temp, self._target)
 
     def discard(self) -> None:
         try:
@@ -102,6 +106,16 @@ class AtomicOutput:
                 os.unlink(self._temp)
             except OSError:
                 pass
+
+
+def _mode_for(path: str) -> int:
+    """The permissions a replaced file keeps; a new file gets 0666 less the umask."""
+    try:
+        return stat.S_IMODE(os.stat(path).st_mode)
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
 
 
 class Run:
@@ -549,11 +563,10 @@ def _execute(
         _discard(out_file, None, run)
         diagnostics.emit("io.write_failed", f"cannot write output: {_os_reason(exc)}")
     if diag_file is not None:
-        try:
-            diag_file.commit()
-        except OSError as exc:
-            stderr.write(f"{tool}: error: io.write_failed: {common['diagnostics']}: {exc}\n")
-            diagnostics.fatal = True
+        if diagnostics.sink_failed:
+            diag_file.discard()
+        else:
+            diagnostics.commit_sink()
     if run is not None and not common["quiet"] and (run.counts or run.summary_extra):
         stderr.write(run.summary() + "\n")
     stderr.flush()

@@ -78,6 +78,7 @@ class Diagnostics:
         self.errors = 0
         self.warnings = 0
         self.fatal = False
+        self.sink_failed = False
         self.by_code: dict[str, int] = {}
 
     def emit(
@@ -110,5 +111,25 @@ class Diagnostics:
         self.by_code[code] = self.by_code.get(code, 0) + 1
         self._stderr.write(diagnostic.stderr_line() + "\n")
         if self._sink is not None:
-            self._sink.write_record(diagnostic.as_record())
+            try:
+                self._sink.write_record(diagnostic.as_record())
+            except OSError as exc:  # --diagnostics cannot be written: one line, exit 2
+                self._sink_failed(exc)
         return diagnostic
+
+    def _sink_failed(self, exc: OSError) -> None:
+        sink, self._sink = self._sink, None  # never written again
+        self.sink_failed = True
+        name = getattr(sink, "path", "--diagnostics")
+        self.emit("io.write_failed", f"cannot write {name}: {exc.strerror or exc}")
+
+    def commit_sink(self) -> None:
+        """Write out the ``--diagnostics`` file (a failure is one ``io.write_failed``)."""
+        sink = self._sink
+        if sink is None:
+            return
+        try:
+            sink.commit()
+        except OSError as exc:
+            sink.discard()
+            self._sink_failed(exc)
