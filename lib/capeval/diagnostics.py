@@ -58,8 +58,18 @@ class Diagnostic:
 
 
 def _one_line(text: str) -> str:
-    # a diagnostic is one line on stderr, whatever a record's id or message holds
-    return text.replace("\r", "\\r").replace("\n", "\\n")
+    # A diagnostic is one line on stderr, whatever a record's id or message holds: line
+    # breaks and other control characters (a terminal escape, U+2028) are shown escaped.
+    if text.isprintable():
+        return text
+    return text.translate(_CONTROLS)
+
+
+_CONTROLS = {
+    code: ("\\r" if code == 13 else "\\n" if code == 10 else f"\\u{code:04x}")
+    for code in [*range(0x20), *range(0x7F, 0xA0), 0x2028, 0x2029]
+    if code != 9  # a tab is harmless
+}
 
 
 def default_severity(code: str) -> str:
