@@ -61,3 +61,15 @@ def test_redact_replaces_each_credential_by_its_kind():
     assert redact(text) == "a [redacted:aws_access_key] b [redacted:github_token] c"
     assert redact("nothing here %s {0}") == "nothing here %s {0}"
     assert [kind for _, kind in secret_values(text)] == ["aws_access_key", "github_token"]
+
+
+def test_a_report_never_shows_a_credential_from_results_made_elsewhere():
+    key = SECRETS["aws_access_key"]
+    result = {"case_id": "a.b", "assertion": "max_chars", "passed": False, "severity": "hard",
+              "code": "max_chars_exceeded", "message": f"too long: {key}",
+              "evidence": {"text": key}}  # fmt: skip
+    for options in ([], ["--html"], ["--github"]):
+        done = run_cmd("cap-render-report", "--exit-zero", *options, stdin=jsonl(result))
+        assert done.returncode == 0, done.stderr
+        assert key.encode() not in done.stdout and key.encode() not in done.stderr
+        assert b"[redacted:aws_access_key]" in done.stdout

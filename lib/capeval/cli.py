@@ -329,7 +329,8 @@ class Run:
         # accounts for in detail (cap-check's candidates)
         for name, tally in self.side_counts.items():
             if tally["invalid"] or len(tally) > 2:
-                line += f"; {name}: " + ", ".join(f"{n} {key}" for key, n in tally.items())
+                shown = [f"{n} {key}" for key, n in tally.items() if n or key == "read"]
+                line += f"; {name}: " + ", ".join(shown)
         return line
 
 
