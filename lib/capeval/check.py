@@ -405,7 +405,7 @@ def _where(exc: BaseException) -> str:
     return f"at {os.path.basename(last.filename)}:{last.lineno}"
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=1)  # the assertions of one pair come one after another; texts may be big
 def _known_secrets(source: str, text: str) -> list[tuple[str, str]]:
     """The credentials of a pair's texts, which no result may echo (once per pair)."""
     return secret_values(source, text)

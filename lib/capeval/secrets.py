@@ -118,9 +118,19 @@ def _strings(node: Any, pointer: str, key: str) -> Iterator[tuple[str, str, str]
             yield from _strings(value, f"{pointer}/{index}", key)
 
 
-@lru_cache(maxsize=8192)
+# Strings longer than this are scanned every time rather than kept in the cache (8,192 cached
+# texts of a few megabytes each would be gigabytes).
+_CACHED_CHARS = 4096
+
+
 def value_secret_kind(value: str, entropy: bool = True) -> str | None:
     """The kind of the first credential found in one string, or None."""
+    if len(value) > _CACHED_CHARS:
+        return _secret_kind(value, entropy)
+    return _cached_secret_kind(value, entropy)
+
+
+def _secret_kind(value: str, entropy: bool) -> str | None:
     for kind, pattern in _FORMATS:
         if pattern.search(value):
             return kind
@@ -133,6 +143,9 @@ def value_secret_kind(value: str, entropy: bool = True) -> str | None:
             if is_high_entropy_token(match.group()):
                 return "high_entropy"
     return None
+
+
+_cached_secret_kind = lru_cache(maxsize=8192)(_secret_kind)
 
 
 def is_high_entropy_token(token: str) -> bool:
