@@ -108,3 +108,19 @@ def test_sigint_prints_the_counts_so_far_and_exits_130():
         "cap-validate: 3 read, 3 valid, 0 invalid",
     ]
     assert b"Traceback" not in err
+
+
+def test_a_case_read_twice_is_checked_once(tmp_path):
+    # its results would repeat the first one's keys, which cap-validate --kind result refuses
+    candidates = tmp_path / "candidates.jsonl"
+    candidates.write_text(jsonl({"case_id": "placeholder.printf.001", "text": "%s %d"}), "utf-8")
+    other = evalcase(id="no.candidate.001")
+    stream = jsonl(evalcase(), evalcase(), other, other)
+    done = run_cmd("cap-check", "--candidates", str(candidates), stdin=stream)
+    assert done.stderr.count(b"error: id.duplicate: /id case ") == 2
+    assert done.stdout.count(b"\n") == 2  # one result each
+    checked = run_cmd("cap-validate", "--kind", "result", stdin=done.stdout)
+    assert checked.returncode == 0, checked.stderr
+    summary = done.stderr.decode().splitlines()[-1]
+    assert summary.startswith("cap-check: 4 read, 2 results, 1 passed, 1 failed, ")
+    assert "2 invalid cases, 1 candidate_missing" in summary

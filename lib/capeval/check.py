@@ -30,6 +30,7 @@ from capeval.jsonl import read_record_at
 from capeval.records import (
     CANDIDATE_MISSING,
     SEVERITIES,
+    Problem,
     assertion_result,
     pointer,
 )
@@ -76,6 +77,8 @@ class CandidateIndex:
         self._spooled: str | None = None
         self.display = path  # the name diagnostics give (the path the user gave)
         self.tally: dict[str, int] = {}  # this file's counts in the summary (build)
+        # Checked cases that had no candidate: the index cannot tell they came (rare).
+        self._checked_without_candidates: set[str] = set()
 
     def build(self) -> None:
         if not os.path.isfile(self.path):
@@ -197,6 +200,20 @@ class CandidateIndex:
         self.named[case_id] = [(system, ~packed) for system, packed in entries]
         return entries
 
+    def came_before(self, case_id: str) -> bool:
+        """True when a case with this id was already read (its entries are marked used);
+        else notes that it came."""
+        lone = self.unnamed.get(case_id)
+        if lone is not None:
+            return lone < 0
+        bucket = self.named.get(case_id)
+        if bucket:
+            return bucket[0][1] < 0
+        if case_id in self._checked_without_candidates:
+            return True
+        self._checked_without_candidates.add(case_id)
+        return False
+
     def mark_seen(self, case_id: Any) -> None:
         """The case came but checks nothing: its candidates are not orphans."""
         if isinstance(case_id, str):
@@ -314,6 +331,12 @@ def run_checks(
         for line_no, _raw, case in itertools.chain(() if first is None else (first,), cases):
             if not _is_valid_case(run, line_no, case):
                 index.mark_seen(case.get("id"))  # its candidates are not orphans
+                continue
+            if index.came_before(case["id"]):
+                # its results would repeat the first one's keys, which cap-validate refuses
+                repeated = Problem("id.duplicate", "/id", f"case {case['id']} already read")
+                run.emit_problems([repeated], case, line=line_no)
+                run.count("invalid cases")
                 continue
             planned = plan_case(run, line_no, case, selection)
             if not planned:

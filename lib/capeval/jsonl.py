@@ -110,13 +110,38 @@ def _exact(raw: bytes) -> Any:
 
 # -- duplicate keys ---------------------------------------------------------------------------
 # orjson (as the standard library) keeps the last of a repeated key silently, so a review
-# with two "task_correctness" scores would count the second. Every key of the text is followed
-# by one ':', so when the parsed objects hold as many keys as the line has ':' (or as many as
-# it has '":' and no '"' ... ':' with blanks between), no key can have been dropped. Only
-# other lines (colons in values: URLs, times) are parsed again, exactly, by the standard
-# library with a hook that sees every pair.
+# with two "task_correctness" scores would count the second. A cheap test rules the repeat out
+# for almost every line, and only the others are parsed again, exactly, by the standard
+# library with a hook that sees every pair:
+#
+# * in a line without "\u" escapes and without blanks between a key and its ':', each key
+#   is one '":' and every other '":' is an escaped quote inside a string, followed by ':'.
+#   orjson writes the parsed record back the same way (a quote inside a string as '\"'), so
+#   the two counts of '":' are equal exactly when no pair was dropped (a dropped pair takes
+#   at least its key's '":' with it);
+# * any other line: the keys of the parsed objects are counted and compared with the line's
+#   ':' (every key has one) and '":'.
 DUPLICATE_KEY = "jsonl.duplicate_key"
 _BLANK_BEFORE_COLON = re.compile(rb'"[ \t\r\n]+:')
+
+
+def _may_repeat_a_key(raw: bytes, record: dict[str, Any]) -> bool:
+    """False when the line certainly has no repeated key (no parse, counts only)."""
+    quoted_colons = raw.count(b'":')
+    blank_after_quote = b'" ' in raw or b'"\t' in raw or b'"\r' in raw
+    blanks = blank_after_quote and _BLANK_BEFORE_COLON.search(raw) is not None
+    if not blanks and b"\\u" not in raw:
+        try:
+            again = orjson.dumps(record)
+        except orjson.JSONEncodeError:  # an integer beyond 64 bits: count the keys instead
+            pass
+        else:
+            return again.count(b'":') != quoted_colons
+    keys = _key_count(record)
+    if raw.count(b":") == keys:
+        return False
+    # a blank between a key and its ':' ('"a" : 1') hides that key from the '":' count
+    return quoted_colons != keys or blanks
 
 
 def _key_count(node: Any) -> int:
@@ -151,18 +176,6 @@ def _keys_in_deep(node: Any) -> int:
             item = item.values()
         stack.extend(v for v in item if type(v) is dict or type(v) is list)
     return count
-
-
-def _may_repeat_a_key(raw: bytes, record: dict[str, Any]) -> bool:
-    """False when the line certainly has no repeated key (no parse, counts only)."""
-    keys = _key_count(record)
-    if raw.count(b":") == keys:
-        return False
-    if raw.count(b'":') != keys:
-        return True
-    # a blank between a key and its ':' ('"a" : 1') hides that key from the count above
-    blank_after_quote = b'" ' in raw or b'"\t' in raw or b'"\r' in raw
-    return blank_after_quote and _BLANK_BEFORE_COLON.search(raw) is not None
 
 
 class _Repeated(dict):
