@@ -114,6 +114,8 @@ def _exact(raw: bytes) -> Any:
 # for almost every line, and only the others are parsed again, exactly, by the standard
 # library with a hook that sees every pair:
 #
+# * a line exactly as orjson writes the parsed record back (capeval's own output) has dropped
+#   nothing;
 # * in a line without "\u" escapes and without blanks between a key and its ':', each key
 #   is one '":' and every other '":' is an escaped quote inside a string, followed by ':'.
 #   orjson writes the parsed record back the same way (a quote inside a string as '\"'), so
@@ -127,20 +129,22 @@ _BLANK_BEFORE_COLON = re.compile(rb'"[ \t\r\n]+:')
 
 def _may_repeat_a_key(raw: bytes, record: dict[str, Any]) -> bool:
     """False when the line certainly has no repeated key (no parse, counts only)."""
+    try:
+        again: bytes | None = orjson.dumps(record)
+    except orjson.JSONEncodeError:  # an integer beyond 64 bits: count the keys instead
+        again = None
+    if again == raw:
+        return False  # compact JSON as orjson writes it (capeval's own output): nothing dropped
+    # a blank between a key and its ':' ('"a" : 1') hides that key from a count of '":'
+    blanks = (b'" ' in raw or b"\t" in raw or b"\r" in raw) and (
+        _BLANK_BEFORE_COLON.search(raw) is not None
+    )
     quoted_colons = raw.count(b'":')
-    blank_after_quote = b'" ' in raw or b'"\t' in raw or b'"\r' in raw
-    blanks = blank_after_quote and _BLANK_BEFORE_COLON.search(raw) is not None
-    if not blanks and b"\\u" not in raw:
-        try:
-            again = orjson.dumps(record)
-        except orjson.JSONEncodeError:  # an integer beyond 64 bits: count the keys instead
-            pass
-        else:
-            return again.count(b'":') != quoted_colons
+    if again is not None and not blanks and not (b"\\" in raw and b"\\u" in raw):
+        return again.count(b'":') != quoted_colons
     keys = _key_count(record)
     if raw.count(b":") == keys:
         return False
-    # a blank between a key and its ':' ('"a" : 1') hides that key from the '":' count
     return quoted_colons != keys or blanks
 
 
