@@ -128,3 +128,11 @@ def test_cap_aggregate_scores_does_not_count_a_review_with_a_repeated_score(tmp_
     done = run_cmd("cap-aggregate-scores", "--cases", str(cases), stdin=line + "\n")
     assert done.returncode == 1
     assert f"jsonl.duplicate_key: key '{criterion}' repeats".encode() in done.stderr
+
+
+def test_an_id_locked_twice_is_a_usage_error(tmp_path):
+    lock = tmp_path / "ids.lock.json"
+    lock.write_text('{"a.b": "sha256:' + "0" * 64 + '", "a.b": "sha256:' + "1" * 64 + '"}')
+    done = run_cmd("cap-validate", "--lock", str(lock), stdin=jsonl(evalcase()))
+    assert done.returncode == 2
+    assert b"error: usage: " in done.stderr and b"id 'a.b' is locked twice" in done.stderr
