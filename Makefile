@@ -124,6 +124,11 @@ golden: install
 realdata: install
 	$(BIN)/python tools/fetch_realdata.py
 
+# Generated hostile input through every parser and filter for FUZZ_SECONDS (default 60);
+# prints the worst time per record and the peak memory seen. `make test` runs a short slice.
+fuzz: install
+	$(BIN)/python tools/fuzz.py
+
 # Regenerate the compiled schema validators after editing lib/capeval/schemas/*.json.
 schemas: install
 	$(BIN)/python -m capeval.schemas.build

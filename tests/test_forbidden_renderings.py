@@ -82,8 +82,10 @@ def test_regex_timeout_precedes_forbidden_rendering_and_both_are_listed():
     text = "a" * 5000 + "b"
     outcome = verdict(text, patterns=["b"], regex=[r"(a|aa)+$", "ab"])
     assert outcome.code == "regex_timeout"
-    assert [m["pattern"] for m in outcome.evidence["matches"]] == ["b", "ab"]
+    assert [m["pattern"] for m in outcome.evidence["matches"]] == ["b"]
     assert [t["pattern"] for t in outcome.evidence["timeouts"]] == ["(a|aa)+$"]
+    # the budget is the candidate's: the timeout spent it, "ab" is counted, not searched
+    assert outcome.evidence["not_searched"] == 1
 
 
 def test_regexes_are_compiled_once_per_process():

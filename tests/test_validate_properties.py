@@ -13,9 +13,9 @@ import orjson
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from capeval.secrets import find_secrets
 from capeval.validate.checker import RecordChecker
 from capeval.validate.locales import KNOWN_CANONICAL
-from capeval.validate.secrets import find_secrets
 
 SEGMENT = st.from_regex(r"[a-z0-9][a-z0-9-]{0,8}", fullmatch=True)
 SEVERITY = st.sampled_from(["hard", "report"])

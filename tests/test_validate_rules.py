@@ -9,8 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from capeval import secrets
 from capeval.config import Config
-from capeval.validate import licenses, locales, lock, locked, manifest, privacy, secrets
+from capeval.validate import licenses, locales, lock, locked, manifest, privacy
 from capeval.validate.checker import RecordChecker
 from capeval.validate.rules import ContractRules
 

@@ -16,6 +16,7 @@ import shutil
 import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 from types import ModuleType
 from typing import Annotated, Any, BinaryIO
 
@@ -24,15 +25,17 @@ import typer
 from capeval import assertions
 from capeval.assertions import ParamsError, Subject
 from capeval.cli import FatalInput, Run, UsageError, filter_command
+from capeval.evidence import bound_evidence, bound_message
 from capeval.jsonl import read_record_at
 from capeval.records import (
     CANDIDATE_MISSING,
     SEVERITIES,
+    Problem,
     assertion_result,
     pointer,
 )
+from capeval.secrets import secret_values
 
-EVIDENCE_STRING_LIMIT = 200
 NO_SYSTEM = None
 # An index entry packs a line's byte offset and its line number into one int.
 _LINE_BITS = 32
@@ -73,12 +76,18 @@ class CandidateIndex:
         self._stream: BinaryIO | None = None
         self._spooled: str | None = None
         self.display = path  # the name diagnostics give (the path the user gave)
+        self.tally: dict[str, int] = {}  # this file's counts in the summary (build)
+        # Checked cases that had no candidate: the index cannot tell they came (rare).
+        self._checked_without_candidates: set[str] = set()
 
     def build(self) -> None:
         if not os.path.isfile(self.path):
             self.path = self._spool(self.path)
         systems_seen: set[Any] = set()
         emit = self.run.diag.emit
+        tally = self.tally = self.run.side_tally(self.display)
+        for key in ("duplicate", "joined", "of cases not checked"):
+            tally.setdefault(key, 0)
         for line_no, offset, _raw, record in self.run.side_records(
             self.path, with_offsets=True, name=self.display
         ):
@@ -92,6 +101,7 @@ class CandidateIndex:
                     line=line_no,
                     path="/case_id" if not isinstance(case_id, str) else "/text",
                 )
+                tally["invalid"] += 1
                 continue
             if system is not NO_SYSTEM and not isinstance(system, str):
                 emit(
@@ -102,6 +112,7 @@ class CandidateIndex:
                     case_id=case_id,
                     path="/system",
                 )
+                tally["invalid"] += 1
                 continue
             first = self._add(case_id, system, offset << _LINE_BITS | line_no)
             if first is not None:
@@ -113,6 +124,7 @@ class CandidateIndex:
                     line=line_no,
                     case_id=case_id,
                 )
+                tally["duplicate"] += 1
                 continue
             if system not in systems_seen:
                 systems_seen.add(system)
@@ -156,37 +168,56 @@ class CandidateIndex:
 
     def candidates_of(self, case_id: str) -> dict[Any, dict[str, Any]]:
         """system → candidate record for one case (read back from the file); marks them used."""
-        bucket = self._claim(case_id)
+        bucket = self._claim(case_id, "joined")
         if not bucket:
             return {}
         if self._stream is None:
             try:
                 self._stream = open(self.path, "rb")  # noqa: SIM115
             except OSError as exc:
-                self.run.diag.emit("io.unreadable", f"cannot reopen: {exc}", file=self.display)
+                self.run.diag.emit(
+                    "io.unreadable", f"cannot reopen: {exc.strerror or exc}", file=self.display
+                )
                 raise FatalInput(self.path) from exc
         stream = self._stream
         return {system: read_record_at(stream, packed >> _LINE_BITS) for system, packed in bucket}
 
-    def _claim(self, case_id: str) -> list[tuple[Any, int]]:
+    def _claim(self, case_id: str, outcome: str) -> list[tuple[Any, int]]:
         """A case's (system, packed) entries, marked as used (a used entry is stored as its
-        bitwise complement, so orphans need no set of the case ids seen)."""
+        bitwise complement, so orphans need no set of the case ids seen); entries used for
+        the first time are counted under ``outcome``."""
         lone = self.unnamed.get(case_id)
         if lone is not None:
             if lone >= 0:
                 self.unnamed[case_id] = ~lone
+                self.tally[outcome] += 1
             return [(NO_SYSTEM, lone if lone >= 0 else ~lone)]
         bucket = self.named.get(case_id)
         if not bucket:
             return []
+        self.tally[outcome] += sum(1 for _system, packed in bucket if packed >= 0)
         entries = [(system, packed if packed >= 0 else ~packed) for system, packed in bucket]
         self.named[case_id] = [(system, ~packed) for system, packed in entries]
         return entries
 
+    def came_before(self, case_id: str) -> bool:
+        """True when a case with this id was already read (its entries are marked used);
+        else notes that it came."""
+        lone = self.unnamed.get(case_id)
+        if lone is not None:
+            return lone < 0
+        bucket = self.named.get(case_id)
+        if bucket:
+            return bucket[0][1] < 0
+        if case_id in self._checked_without_candidates:
+            return True
+        self._checked_without_candidates.add(case_id)
+        return False
+
     def mark_seen(self, case_id: Any) -> None:
         """The case came but checks nothing: its candidates are not orphans."""
         if isinstance(case_id, str):
-            self._claim(case_id)
+            self._claim(case_id, "of cases not checked")
 
     def orphans(self) -> Iterator[tuple[int, str]]:
         """(line_no, case_id) of every candidate whose case never came, in file order."""
@@ -212,19 +243,6 @@ class CandidateIndex:
 
 def _system_name(system: Any) -> str:
     return "(unnamed)" if system is NO_SYSTEM else repr(system)
-
-
-def cut_evidence(value: Any) -> Any:
-    """Evidence with every string cut to 200 characters."""
-    if not value:
-        return value
-    if isinstance(value, str):
-        return value if len(value) <= EVIDENCE_STRING_LIMIT else value[:EVIDENCE_STRING_LIMIT]
-    if isinstance(value, dict):
-        return {key: cut_evidence(item) for key, item in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [cut_evidence(item) for item in value]
-    return value
 
 
 @dataclass(frozen=True, slots=True)
@@ -314,6 +332,12 @@ def run_checks(
             if not _is_valid_case(run, line_no, case):
                 index.mark_seen(case.get("id"))  # its candidates are not orphans
                 continue
+            if index.came_before(case["id"]):
+                # its results would repeat the first one's keys, which cap-validate refuses
+                repeated = Problem("id.duplicate", "/id", f"case {case['id']} already read")
+                run.emit_problems([repeated], case, line=line_no)
+                run.count("invalid cases")
+                continue
             planned = plan_case(run, line_no, case, selection)
             if not planned:
                 run.count("cases with nothing selected")
@@ -339,8 +363,10 @@ def run_checks(
                         counts["failed"] += 1
                         if result["severity"] == "hard":
                             run.failed = True
+        orphans = list(index.orphans())
+        index.tally["not joined (--no-orphans)" if no_orphans else "orphaned"] = len(orphans)
         if not no_orphans:
-            for line_no, case_id in index.orphans():
+            for line_no, case_id in orphans:
                 run.diag.emit(
                     "candidate.orphan",
                     "candidate names a case that is not in the input",
@@ -379,14 +405,15 @@ def _checked(
     if code is not None:
         run.diag.emit(code, message, file=run.file, line=line_no, case_id=case_id)
         return None
+    known = _known_secrets(subject.source, subject.text) if outcome.evidence else None
     return assertion_result(
         case_id,
         system,
         item.name,
         item.severity,
         outcome.code,
-        outcome.message,
-        cut_evidence(outcome.evidence),
+        bound_message(outcome.message, known),
+        bound_evidence(outcome.evidence, known),
     )
 
 
@@ -399,6 +426,12 @@ def _where(exc: BaseException) -> str:
         return ""
     last = frames[-1]
     return f"at {os.path.basename(last.filename)}:{last.lineno}"
+
+
+@lru_cache(maxsize=1)  # the assertions of one pair come one after another; texts may be big
+def _known_secrets(source: str, text: str) -> list[tuple[str, str]]:
+    """The credentials of a pair's texts, which no result may echo (once per pair)."""
+    return secret_values(source, text)
 
 
 def _is_valid_case(run: Run, line_no: int, case: dict[str, Any]) -> bool:

@@ -19,6 +19,7 @@ import inspect
 import io
 import os
 import signal
+import stat
 import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from typing import IO, TYPE_CHECKING, Annotated, Any, BinaryIO, get_type_hints
@@ -73,11 +74,14 @@ class AtomicOutput:
     def __init__(self, path: str, line_buffered: bool = False) -> None:
         self.path = path
         self._temp: str | None = None
+        # A symlink is written through (its target replaced, the link kept), as `>` does.
+        self._target = os.path.realpath(path) if os.path.islink(path) else path
         if os.path.exists(path) and not os.path.isfile(path):
             # /dev/null, a FIFO, a terminal: nothing to replace atomically, write directly
             fd = os.open(path, os.O_WRONLY)
         else:
-            directory = os.path.dirname(os.path.abspath(path))
+            directory = os.path.dirname(os.path.abspath(self._target))
+            self._mode = _mode_for(self._target)
             fd, self._temp = tempfile.mkstemp(prefix=".capeval-", dir=directory)
         self.writer = Writer(fd, line_buffered)
         self._fd = fd
@@ -89,8 +93,8 @@ class AtomicOutput:
         self.writer.flush()
         os.close(self._fd)
         if self._temp is not None:
-            os.chmod(self._temp, 0o644)
-            os.replace(self._temp, self.path)
+            os.chmod(self._temp, self._mode)
+            os.replace(self._temp, self._target)
 
     def discard(self) -> None:
         try:
@@ -102,6 +106,16 @@ class AtomicOutput:
                 os.unlink(self._temp)
             except OSError:
                 pass
+
+
+def _mode_for(path: str) -> int:
+    """The permissions a replaced file keeps; a new file gets 0666 less the umask."""
+    try:
+        return stat.S_IMODE(os.stat(path).st_mode)
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
 
 
 class Run:
@@ -136,6 +150,8 @@ class Run:
         self.path: str | None = None  # its path (None for stdin)
         self._side_outputs: list[AtomicOutput] = []
         self.summary_extra: list[str] = []
+        # Per side file (by display name): its lines read and left out, for the summary.
+        self.side_counts: dict[str, dict[str, int]] = {}
 
     # -- reading ---------------------------------------------------------------------------
     def records(self) -> Iterator[Line]:
@@ -196,14 +212,20 @@ class Run:
             self.diag.emit("io.unreadable", f"cannot open: {_os_reason(exc)}", file=name)
             raise FatalInput(path) from exc
 
+        tally = self.side_tally(name)
+
         def on_problem(line_no: int, code: str, message: str) -> None:
+            tally["read"] += 1
+            tally["invalid"] += 1
             self.diag.emit(code, message, file=name, line=line_no)
 
         with stream:
             try:
-                yield from read_lines(
+                for item in read_lines(
                     stream, on_problem, self.max_line_bytes, with_offsets=with_offsets
-                )
+                ):
+                    tally["read"] += 1
+                    yield item
             except OSError as exc:
                 self.diag.emit("io.unreadable", f"cannot read: {_os_reason(exc)}", file=name)
                 raise FatalInput(path) from exc
@@ -227,9 +249,18 @@ class Run:
                 problem = duplicate(key_of(record))
             if problem is not None:
                 self.emit_problems([problem], record, line=line_no, file=path)
+                self.side_tally(path)["invalid"] += 1
                 continue
             entries[key_of(record)] = (line_no, record)
         return entries
+
+    def side_tally(self, name: str) -> dict[str, int]:
+        """The counts of side file ``name`` in the summary (``read``, ``invalid``; a filter may
+        add its own keys, e.g. ``joined``)."""
+        tally = self.side_counts.get(name)
+        if tally is None:
+            tally = self.side_counts[name] = {"read": 0, "invalid": 0}
+        return tally
 
     def review_config(self, path: str | None) -> Config:
         """The review configuration (YAML; the defaults without ``path``).
@@ -293,7 +324,14 @@ class Run:
         parts.extend(self.summary_extra)
         if self.diag.warnings:
             parts.append(f"{self.diag.warnings} warning" + ("s" if self.diag.warnings > 1 else ""))
-        return f"{self.tool}: " + ", ".join(parts)
+        line = f"{self.tool}: " + ", ".join(parts)
+        # side inputs too: each one some lines of which were left out, or which a filter
+        # accounts for in detail (cap-check's candidates)
+        for name, tally in self.side_counts.items():
+            if tally["invalid"] or len(tally) > 2:
+                shown = [f"{n} {key}" for key, n in tally.items() if n or key == "read"]
+                line += f"; {name}: " + ", ".join(shown)
+        return line
 
 
 class StandardStreams:
@@ -518,17 +556,18 @@ def _execute(
     except KeyboardInterrupt:
         _discard(out_file, diag_file, run)
         stderr.write(f"{tool}: interrupted\n")
+        if run is not None and not common["quiet"]:
+            stderr.write(run.summary() + "\n")  # the counts so far
         stderr.flush()
         return 130
     except OSError as exc:
         _discard(out_file, None, run)
         diagnostics.emit("io.write_failed", f"cannot write output: {_os_reason(exc)}")
     if diag_file is not None:
-        try:
-            diag_file.commit()
-        except OSError as exc:
-            stderr.write(f"{tool}: error: io.write_failed: {common['diagnostics']}: {exc}\n")
-            diagnostics.fatal = True
+        if diagnostics.sink_failed:
+            diag_file.discard()
+        else:
+            diagnostics.commit_sink()
     if run is not None and not common["quiet"] and (run.counts or run.summary_extra):
         stderr.write(run.summary() + "\n")
     stderr.flush()

@@ -22,6 +22,7 @@ DIAGNOSTIC_CODES: dict[str, tuple[str, str]] = {
     "jsonl.invalid_utf8": (ERROR, "the line is not valid UTF-8"),
     "jsonl.not_object": (ERROR, "the line is JSON but not an object"),
     "jsonl.too_long": (ERROR, "the line is longer than --max-line-bytes"),
+    "jsonl.duplicate_key": (ERROR, "a key repeats in one JSON object of the line"),
     "kind.unknown": (ERROR, "the record matches no known kind"),
     "id.duplicate": (ERROR, "a unique key repeats in the stream"),
     "id.reused": (ERROR, "a locked id now names a case with another meaning"),

@@ -21,6 +21,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from capeval.limits import MAX_SCORE_RANGE_VALUES
+
 DEFAULT_BLOCKING_FLAGS: tuple[str, ...] = (
     "diagnostic_claim",
     "prescriptive_treatment_advice",
@@ -185,16 +187,54 @@ def load_config(path: str | None) -> Config:
 
     try:
         with open(path, encoding="utf-8") as stream:
-            data = yaml.safe_load(stream)
+            data = yaml.load(stream, Loader=_unique_keys_loader())  # noqa: S506 (safe)
     except OSError as exc:
         raise ConfigUnreadable(path, exc.strerror or str(exc)) from exc
-    except (yaml.YAMLError, UnicodeDecodeError) as exc:
+    except (yaml.YAMLError, UnicodeDecodeError, RecursionError) as exc:
         reason = " ".join(str(exc).split())
         raise ConfigError(f"{path}: not valid YAML: {reason}") from exc
     try:
         return config_from_mapping({} if data is None else data)
     except ConfigError as exc:
         raise ConfigError(f"{path}: {exc}") from exc
+
+
+_LOADER: Any = None
+
+
+def _unique_keys_loader() -> Any:
+    """PyYAML's safe loader, refusing a key that repeats in one mapping (PyYAML keeps the
+    last silently, so ``pass_threshold`` written twice would mean the second)."""
+    global _LOADER
+    if _LOADER is not None:
+        return _LOADER
+    import yaml
+    from yaml.constructor import ConstructorError
+
+    class UniqueKeyLoader(yaml.SafeLoader):
+        def construct_mapping(self, node: Any, deep: bool = False) -> Any:
+            if isinstance(node, yaml.MappingNode):
+                seen: set[Any] = set()
+                for key_node, _value in node.value:
+                    if key_node.tag == "tag:yaml.org,2002:merge":
+                        continue  # a merged key that is written again is an override
+                    key = self.construct_object(key_node, deep=True)
+                    try:
+                        repeated = key in seen
+                    except TypeError:  # an unhashable key: the base class reports it
+                        break
+                    if repeated:
+                        raise ConstructorError(
+                            None,
+                            None,
+                            f"duplicate key {key!r}",
+                            key_node.start_mark,
+                        )
+                    seen.add(key)
+            return super().construct_mapping(node, deep=deep)
+
+    _LOADER = UniqueKeyLoader
+    return _LOADER
 
 
 def config_from_mapping(data: Any) -> Config:
@@ -263,6 +303,12 @@ def _score_range(value: Any) -> tuple[int, int]:
         or value[0] >= value[1]
     ):
         raise ConfigError("score_range must be two integers [low, high] with low < high")
+    if value[1] - value[0] + 1 > MAX_SCORE_RANGE_VALUES:
+        # the agreement statistics allocate per score value: refuse before allocating
+        raise ConfigError(
+            f"score_range may span at most {MAX_SCORE_RANGE_VALUES} scores, "
+            f"not {value[1] - value[0] + 1}"
+        )
     return value[0], value[1]
 
 

@@ -6,6 +6,10 @@
 The ``--diagnostics PATH`` records carry
 ``{"tool","file","line","case_id","severity","code","path","message"}``. Counts of errors and
 warnings decide the exit status; codes come from ``capeval.codes``.
+
+Every diagnostic passes the secret scan on its way out: a credential in a message, a case id or
+a pointer (a value a rule quotes, an unknown key) is written as ``[redacted:<kind>]``, so no
+diagnostic echoes what ``secret.detected`` reports without its value.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from dataclasses import dataclass
 from typing import IO, Any
 
 from capeval.codes import DIAGNOSTIC_CODES, ERROR, FATAL_CODES, WARNING
+from capeval.secrets import redact
 
 
 @dataclass(slots=True)
@@ -53,8 +58,18 @@ class Diagnostic:
 
 
 def _one_line(text: str) -> str:
-    # a diagnostic is one line on stderr, whatever a record's id or message holds
-    return text.replace("\r", "\\r").replace("\n", "\\n")
+    # A diagnostic is one line on stderr, whatever a record's id or message holds: line
+    # breaks and other control characters (a terminal escape, U+2028) are shown escaped.
+    if text.isprintable():
+        return text
+    return text.translate(_CONTROLS)
+
+
+_CONTROLS = {
+    code: ("\\r" if code == 13 else "\\n" if code == 10 else f"\\u{code:04x}")
+    for code in [*range(0x20), *range(0x7F, 0xA0), 0x2028, 0x2029]
+    if code != 9  # a tab is harmless
+}
 
 
 def default_severity(code: str) -> str:
@@ -73,6 +88,7 @@ class Diagnostics:
         self.errors = 0
         self.warnings = 0
         self.fatal = False
+        self.sink_failed = False
         self.by_code: dict[str, int] = {}
 
     def emit(
@@ -90,11 +106,11 @@ class Diagnostics:
             tool=self.tool,
             file=file,
             line=line,
-            case_id=case_id,
+            case_id=redact(case_id) if case_id else case_id,
             severity=severity or default_severity(code),
             code=code,
-            path=path,
-            message=message,
+            path=redact(path) if path else path,
+            message=redact(message),
         )
         if diagnostic.severity == WARNING:
             self.warnings += 1
@@ -105,5 +121,25 @@ class Diagnostics:
         self.by_code[code] = self.by_code.get(code, 0) + 1
         self._stderr.write(diagnostic.stderr_line() + "\n")
         if self._sink is not None:
-            self._sink.write_record(diagnostic.as_record())
+            try:
+                self._sink.write_record(diagnostic.as_record())
+            except OSError as exc:  # --diagnostics cannot be written: one line, exit 2
+                self._sink_failed(exc)
         return diagnostic
+
+    def _sink_failed(self, exc: OSError) -> None:
+        sink, self._sink = self._sink, None  # never written again
+        self.sink_failed = True
+        name = getattr(sink, "path", "--diagnostics")
+        self.emit("io.write_failed", f"cannot write {name}: {exc.strerror or exc}")
+
+    def commit_sink(self) -> None:
+        """Write out the ``--diagnostics`` file (a failure is one ``io.write_failed``)."""
+        sink = self._sink
+        if sink is None:
+            return
+        try:
+            sink.commit()
+        except OSError as exc:
+            sink.discard()
+            self._sink_failed(exc)

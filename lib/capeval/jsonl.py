@@ -85,6 +85,11 @@ def read_lines(
                 line_no, "jsonl.not_object", f"expected a JSON object, got {_json_type(record)}"
             )
             continue
+        if _may_repeat_a_key(raw, record):
+            repeated = duplicate_key(raw)
+            if repeated is not None:
+                on_problem(line_no, DUPLICATE_KEY, repeated)
+                continue
         if with_offsets:
             yield line_no, start, raw, record
         else:
@@ -101,6 +106,126 @@ def _exact(raw: bytes) -> Any:
     import json
 
     return json.loads(raw)
+
+
+# -- duplicate keys ---------------------------------------------------------------------------
+# orjson (as the standard library) keeps the last of a repeated key silently, so a review
+# with two "task_correctness" scores would count the second. A cheap test rules the repeat out
+# for almost every line, and only the others are parsed again, exactly, by the standard
+# library with a hook that sees every pair:
+#
+# * a line exactly as orjson writes the parsed record back (capeval's own output) has dropped
+#   nothing;
+# * in a line without "\u" escapes and without blanks between a key and its ':', each key
+#   is one '":' and every other '":' is an escaped quote inside a string, followed by ':'.
+#   orjson writes the parsed record back the same way (a quote inside a string as '\"'), so
+#   the two counts of '":' are equal exactly when no pair was dropped (a dropped pair takes
+#   at least its key's '":' with it);
+# * any other line: the keys of the parsed objects are counted and compared with the line's
+#   ':' (every key has one) and '":'.
+DUPLICATE_KEY = "jsonl.duplicate_key"
+_BLANK_BEFORE_COLON = re.compile(rb'"[ \t\r\n]+:')
+
+
+def _may_repeat_a_key(raw: bytes, record: dict[str, Any]) -> bool:
+    """False when the line certainly has no repeated key (no parse, counts only)."""
+    try:
+        again: bytes | None = orjson.dumps(record)
+    except orjson.JSONEncodeError:  # an integer beyond 64 bits: count the keys instead
+        again = None
+    if again == raw:
+        return False  # compact JSON as orjson writes it (capeval's own output): nothing dropped
+    # a blank between a key and its ':' ('"a" : 1') hides that key from a count of '":'
+    blanks = (b'" ' in raw or b"\t" in raw or b"\r" in raw) and (
+        _BLANK_BEFORE_COLON.search(raw) is not None
+    )
+    quoted_colons = raw.count(b'":')
+    if again is not None and not blanks and not (b"\\" in raw and b"\\u" in raw):
+        return again.count(b'":') != quoted_colons
+    keys = _key_count(record)
+    if raw.count(b":") == keys:
+        return False
+    return quoted_colons != keys or blanks
+
+
+def _key_count(node: Any) -> int:
+    """How many keys the objects of ``node`` hold, nested ones included."""
+    try:
+        return _keys_in(node)
+    except RecursionError:  # orjson nests deeper than Python recurses: walk with a stack
+        return _keys_in_deep(node)
+
+
+def _keys_in(node: Any) -> int:
+    if type(node) is dict:
+        count = len(node)
+        values = node.values()
+    else:
+        count = 0
+        values = node
+    for value in values:
+        kind = type(value)
+        if kind is dict or kind is list:
+            count += _keys_in(value)
+    return count
+
+
+def _keys_in_deep(node: Any) -> int:
+    count = 0
+    stack = [node]
+    while stack:
+        item = stack.pop()
+        if type(item) is dict:
+            count += len(item)
+            item = item.values()
+        stack.extend(v for v in item if type(v) is dict or type(v) is list)
+    return count
+
+
+class _Repeated(dict):
+    """An object of the exact parse in which a key repeats (the repeated key noted)."""
+
+    repeated: str = ""
+
+
+def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    obj = dict(pairs)
+    if len(obj) == len(pairs):
+        return obj
+    seen: set[str] = set()
+    marked = _Repeated(obj)
+    for key, _ in pairs:
+        if key in seen:
+            marked.repeated = key
+            break
+        seen.add(key)
+    return marked
+
+
+def duplicate_key(raw: bytes) -> str | None:
+    """Where a key repeats in the JSON text ``raw`` (a message), or None when none does."""
+    import json
+
+    try:
+        value = json.loads(raw, object_pairs_hook=_pairs)
+    except RecursionError:  # deeper than Python parses: say so rather than let it pass
+        return "the line nests too deeply to check its keys"
+    except ValueError:
+        return None  # orjson accepted it; nothing more to learn here
+    stack: list[tuple[str, Any]] = [("", value)]
+    while stack:
+        where, node = stack.pop(0)
+        if isinstance(node, _Repeated):
+            return f"key {node.repeated!r} repeats in the object at {where or '/'}"
+        if isinstance(node, dict):
+            stack += [(f"{where}/{_escape(k)}", v) for k, v in node.items()]
+        elif isinstance(node, list):
+            stack += [(f"{where}/{i}", v) for i, v in enumerate(node)]
+    return None
+
+
+def _escape(step: str) -> str:
+    return step.replace("~", "~0").replace("/", "~1")
 
 
 def loads(raw: bytes) -> Any:

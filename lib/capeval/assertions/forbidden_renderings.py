@@ -4,12 +4,13 @@ Params: ``patterns`` (literal strings), ``regex`` (regular expressions in the sy
 ``regex`` module, version 0 — a superset of ``re``), ``case_sensitive`` (default true; applies
 to both). Case-insensitive matching uses full Unicode case folding (``ß`` matches ``SS``).
 
-Each regular expression is compiled once per process (cached) and every search is bounded to
-100 ms per pattern per candidate with the ``regex`` module's ``timeout=``: a pathological
-pattern such as ``(a+)+$`` cannot hang a run. A search that times out makes the result fail
-with ``regex_timeout``, which precedes ``forbidden_rendering``; the other patterns are still
-searched, and the evidence lists every match and every timeout. Offsets count code points of
-the NFC-normalised candidate text.
+Each regular expression is compiled once per process (cached). All the patterns of one check
+share one time budget per candidate (``limits.REGEX_BUDGET_SECONDS``, enforced with the
+``regex`` module's ``timeout=``): neither a pathological pattern such as ``(a+)+$`` nor three
+hundred of them can hang a run. A search that times out makes the result fail with
+``regex_timeout``, which precedes ``forbidden_rendering``; the patterns still unsearched when
+the budget is spent are counted in the evidence (``not_searched``), with every match and
+timeout found until then. Offsets count code points of the NFC-normalised candidate text.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import Any
 
 from capeval.assertions import ParamsError, Subject, first_by_precedence, nfc
 from capeval.codes import REGEX_TIMEOUT
+from capeval.limits import REGEX_BUDGET_SECONDS, Deadline
 from capeval.verdict import Outcome
 
 NAME = "forbidden_renderings"
@@ -34,7 +36,6 @@ PARAMS = {
     },
     "additionalProperties": False,
 }
-TIMEOUT_SECONDS = 0.1
 # Matched text in evidence is cut to this many characters (the engine's cut is 200).
 MATCH_EXCERPT = 80
 
@@ -80,33 +81,44 @@ def check(subject: Subject, params: dict[str, Any]) -> Outcome:
     text = subject.text
     matches: list[dict[str, Any]] = []
     timeouts: list[dict[str, Any]] = []
-    for pattern in _strings(params, "patterns"):
-        pattern = nfc(pattern)
-        if case_sensitive:
-            offset = text.find(pattern)
-            if offset >= 0:
-                matches.append(_match("literal", pattern, offset, pattern))
-            continue
-        # Literals cannot backtrack, but share the bounded search for uniformity.
-        _search("literal", pattern, case_sensitive, text, matches, timeouts)
-    for pattern in _strings(params, "regex"):
-        _search("regex", pattern, case_sensitive, text, matches, timeouts)
+    deadline = Deadline(REGEX_BUDGET_SECONDS)  # one budget for all the patterns
+    work = [("literal", pattern) for pattern in _strings(params, "patterns")]
+    work += [("regex", pattern) for pattern in _strings(params, "regex")]
+    not_searched = 0
+    for index, (kind, pattern) in enumerate(work):
+        remaining = deadline.remaining()
+        if remaining <= 0:
+            not_searched = len(work) - index
+            break
+        if kind == "literal":
+            pattern = nfc(pattern)
+            if case_sensitive:  # str.find cannot backtrack
+                offset = text.find(pattern)
+                if offset >= 0:
+                    matches.append(_match(kind, pattern, offset, pattern))
+                continue
+        _search(kind, pattern, case_sensitive, text, remaining, matches, timeouts)
     found = set()
-    if timeouts:
+    if timeouts or not_searched:
         found.add(REGEX_TIMEOUT)
     if matches:
         found.add(FORBIDDEN)
     if not found:
         return Outcome()
     code = first_by_precedence(CODES, found)
+    budget_ms = round(REGEX_BUDGET_SECONDS * 1000)
     if code == REGEX_TIMEOUT:
-        message = (
-            f"matching {timeouts[0]['pattern']!r} took longer than {timeouts[0]['timeout_ms']} ms"
-        )
+        what = f"matching {timeouts[0]['pattern']!r}" if timeouts else "matching the patterns"
+        message = f"{what} took longer than the {budget_ms} ms budget of this candidate"
+        if not_searched:
+            message += f"; {not_searched} pattern(s) not searched"
     else:
         first = matches[0]
         message = f"forbidden {first['kind']} {first['pattern']!r} at offset {first['offset']}"
-    return Outcome(code, message, {"matches": matches, "timeouts": timeouts})
+    evidence: dict[str, Any] = {"matches": matches, "timeouts": timeouts}
+    if not_searched:
+        evidence["not_searched"] = not_searched
+    return Outcome(code, message, evidence)
 
 
 def _search(
@@ -114,6 +126,7 @@ def _search(
     pattern: str,
     case_sensitive: bool,
     text: str,
+    seconds: float,
     matches: list[dict[str, Any]],
     timeouts: list[dict[str, Any]],
 ) -> None:
@@ -126,11 +139,10 @@ def _search(
         # defect of the case, not a verdict on the candidate.
         raise ParamsError(f"forbidden_renderings: regex does not compile: {error}") from None
     try:
-        found = compiled.search(text, timeout=TIMEOUT_SECONDS)
+        found = compiled.search(text, timeout=seconds)
     except TimeoutError:
-        timeouts.append(
-            {"kind": kind, "pattern": pattern, "timeout_ms": round(TIMEOUT_SECONDS * 1000)}
-        )
+        budget_ms = round(REGEX_BUDGET_SECONDS * 1000)
+        timeouts.append({"kind": kind, "pattern": pattern, "timeout_ms": budget_ms})
         return
     if found is not None:
         matches.append(_match(kind, pattern, found.start(), found.group()))

@@ -19,6 +19,7 @@ from typing import Any
 
 from capeval.assertions import ParamsError, Subject
 from capeval.codes import REGEX_TIMEOUT
+from capeval.limits import REGEX_BUDGET_SECONDS, Deadline
 from capeval.placeholders import auto as auto_syntax
 from capeval.placeholders import compare as comparer
 from capeval.placeholders import custom as custom_syntax
@@ -283,19 +284,20 @@ def _check_custom(source: str, text: str, params: dict[str, Any], allow_reorder:
         except Exception as exc:  # an unvalidated case; cap-validate reports it as params
             raise ParamsError(f"pattern does not compile: {exc}") from exc
     side = "source"
+    deadline = Deadline(REGEX_BUDGET_SECONDS)  # one budget for both sides of the check
     try:
         parsed = _cached(
             f"custom:{preset}" if pattern is None else "custom-pattern:" + pattern,
             source,
-            lambda s: custom_syntax.extract_custom_placeholders(s, pattern, preset),
+            lambda s: custom_syntax.extract_custom_placeholders(s, pattern, preset, deadline),
         )
         side = "candidate"
-        candidate = custom_syntax.extract_custom_placeholders(text, pattern, preset)
+        candidate = custom_syntax.extract_custom_placeholders(text, pattern, preset, deadline)
     except custom_syntax.PatternTimeout:
         return Outcome(
             REGEX_TIMEOUT,
             f"the custom pattern ran longer than its time bound on the {side}",
-            {"side": side, "timeout_ms": int(custom_syntax.PATTERN_TIMEOUT_SECONDS * 1000)},
+            {"side": side, "timeout_ms": round(REGEX_BUDGET_SECONDS * 1000)},
         )
     if [t.text for t in parsed.tokens] == [t.text for t in candidate.tokens]:
         return _PASS  # same tokens in the same order (tag nesting is then the source's)

@@ -22,6 +22,7 @@ and their findings merged by :func:`outcome`.
 
 from __future__ import annotations
 
+from collections import deque
 from typing import Any, NamedTuple
 
 from capeval.verdict import Outcome
@@ -182,20 +183,26 @@ def _step_one(
     extra_pools = _surplus(candidate_groups, source_groups)
     missing = _pick(missing_pools, {t.key for _, tokens, _ in extra_pools for t in tokens})
     extra = _pick(extra_pools, {t.key for _, tokens, _ in missing_pools for t in tokens})
-    unpaired_extra = list(extra)
+    # Each missing occurrence pairs with the first unpaired extra one of its key, in
+    # position order: a queue of extra indexes per key keeps this linear.
+    extra_by_key: dict[Any, deque[int]] = {}
+    for index, (_, added) in enumerate(extra):
+        extra_by_key.setdefault(added.key, deque()).append(index)
+    paired = [False] * len(extra)
     mismatched: dict[Any, None] = {}
     for identity, lost in missing:
-        for index, (_, added) in enumerate(unpaired_extra):
-            if added.key == lost.key:
-                found.mutated.append((lost, added))
-                del unpaired_extra[index]
-                break
+        queue = extra_by_key.get(lost.key)
+        if queue:
+            index = queue.popleft()
+            paired[index] = True
+            found.mutated.append((lost, extra[index][1]))
+        elif identity in candidate_groups:
+            mismatched[identity] = None
         else:
-            if identity in candidate_groups:
-                mismatched[identity] = None
-            else:
-                found.missing.append(lost)
-    for identity, added in unpaired_extra:
+            found.missing.append(lost)
+    for (identity, added), was_paired in zip(extra, paired, strict=True):
+        if was_paired:
+            continue
         if identity in source_groups:
             mismatched[identity] = None
         else:

@@ -28,6 +28,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
+from capeval.limits import REGEX_BUDGET_SECONDS, Deadline
 from capeval.placeholders.compare import Extraction, Placeholder, SyntaxIssue
 
 __all__ = [
@@ -39,8 +40,9 @@ __all__ = [
     "with_tag_structure",
 ]
 
-# Per-candidate time bound for a user pattern, as forbidden_renderings.
-PATTERN_TIMEOUT_SECONDS = 0.1
+# Per-candidate time bound for a user pattern, shared by the source and the candidate's
+# extraction (as forbidden_renderings' patterns share theirs).
+PATTERN_TIMEOUT_SECONDS = REGEX_BUDGET_SECONDS
 
 PRESETS: dict[str, re.Pattern[str]] = {
     "mustache": re.compile(r"\{\{\{[^{}]+\}\}\}|\{\{[^{}]+\}\}"),
@@ -72,17 +74,24 @@ def compile_pattern(pattern: str) -> Any:
 
 
 def extract_custom_placeholders(
-    text: str, pattern: str | None = None, preset: str | None = None
+    text: str,
+    pattern: str | None = None,
+    preset: str | None = None,
+    deadline: Deadline | None = None,
 ) -> Extraction:
     """The tokens of ``text`` matched by ``pattern`` or ``preset``.
 
-    Raises :class:`PatternTimeout` when a user pattern exceeds its time bound.
+    Raises :class:`PatternTimeout` when a user pattern runs past ``deadline`` (by default
+    ``PATTERN_TIMEOUT_SECONDS`` from now).
     """
     tokens: list[Placeholder] = []
     if pattern is not None:
         compiled = compile_pattern(pattern)
+        seconds = (deadline or Deadline(PATTERN_TIMEOUT_SECONDS)).remaining()
+        if seconds <= 0:
+            raise PatternTimeout(pattern)
         try:
-            for match in compiled.finditer(text, timeout=PATTERN_TIMEOUT_SECONDS):
+            for match in compiled.finditer(text, timeout=seconds):
                 if match.end() > match.start():
                     found = match[0]
                     tokens.append(Placeholder(found, found, "", match.start(), True))

@@ -15,6 +15,7 @@ from typing import Annotated, Any
 import typer
 
 from capeval.cli import Run, UsageError, filter_command
+from capeval.secrets import redact
 
 TOOL = "cap-render-report"
 DEFAULT_MAX_FAILURES = 1000
@@ -151,6 +152,9 @@ def render_report(
     _check_options(stream.kind, name, template, given)
     view = _view(run, stream, side, config, manifest, roster, cases, baseline, gate)
     document = _render(name, template, view, cases, candidates, waivers, max_failures, max_bytes)
+    # a credential in records made elsewhere is not shown (cap-check's results are redacted
+    # already); by format only, since a report is full of ids and digests
+    document = redact(document, entropy=False)
     run.out.write_bytes(document.encode("utf-8"))
     shown = f"template {template}" if template else _SHOWN_AS.get(name, name)
     run.summary_extra.append(f"{stream.kind} report ({shown})")

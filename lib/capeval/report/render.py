@@ -211,16 +211,51 @@ def render_user_template(path: str, view: dict[str, Any]) -> str:
     autoescape = any(
         name.endswith(suffix) for suffix in (".html", ".htm", ".xml", ".html.j2", ".htm.j2")
     )
-    env = _environment(template_path.resolve().parent, autoescape)
+    env = _sandboxed(_environment(template_path.resolve().parent, autoescape))
     try:
         template = env.get_template(name)
-        return template.render(view=view, **view)
     except jinja2.TemplateSyntaxError as exc:
         raise TemplateProblem(f"--template {path}:{exc.lineno}: {exc.message}") from None
     except jinja2.TemplateError as exc:
         raise TemplateProblem(f"--template {path}: {exc}") from None
     except UnicodeDecodeError as exc:
         raise TemplateProblem(f"--template {path}: not UTF-8 ({exc.reason})") from None
+    try:
+        return template.render(view=view, **view)
+    except Exception as exc:  # the template's own error (1/0, an unsafe attribute): its line
+        line = _template_line(exc, template.filename)
+        where = f"{path}:{line}" if line else path
+        raise TemplateProblem(f"--template {where}: {exc}") from None
+
+
+def _sandboxed(env: Any) -> Any:
+    """The same environment in Jinja2's immutable sandbox: a user's template may read the
+    view, never call into Python's internals or change what it is given."""
+    from jinja2.sandbox import ImmutableSandboxedEnvironment
+
+    sandbox = ImmutableSandboxedEnvironment(
+        loader=env.loader,
+        autoescape=env.autoescape,
+        undefined=env.undefined,
+        finalize=env.finalize,
+        keep_trailing_newline=env.keep_trailing_newline,
+        trim_blocks=env.trim_blocks,
+        lstrip_blocks=env.lstrip_blocks,
+    )
+    sandbox.filters.update(env.filters)
+    sandbox.globals.update(env.globals)
+    return sandbox
+
+
+def _template_line(exc: BaseException, filename: str | None) -> int | None:
+    """The template line a render error came from (Jinja2 maps its frames to the template)."""
+    import traceback
+
+    lines = [
+        frame.lineno for frame in traceback.extract_tb(exc.__traceback__)
+        if filename is not None and frame.filename == filename
+    ]  # fmt: skip
+    return lines[-1] if lines else None
 
 
 # -- GitHub workflow commands ----------------------------------------------------------------

@@ -4,6 +4,10 @@
 --print-schema KIND``); ``_compiled_<kind>.py`` is generated from it ahead of time by
 ``capeval.schemas.build``. A validator raises ``SchemaViolation`` turned into a diagnostic
 with code ``schema.<keyword>`` and the JSON pointer of the offending value.
+
+fastjsonschema stops at the first violation, which keeps valid records fast. For a record
+that fails, :func:`problems` collects every violation with the ``jsonschema`` package,
+imported on the first failure only (~0.3 s once per run that meets an invalid record).
 """
 
 from __future__ import annotations
@@ -57,6 +61,88 @@ def problem(kind: str, record: Any) -> Problem | None:
     return None
 
 
+# A record reports at most this many schema violations (the rest are counted in the last).
+MAX_PROBLEMS = 50
+_full_validators: dict[str, Any] = {}
+
+
+def problems(kind: str, record: Any) -> list[Problem]:
+    """Every schema violation of ``record`` (the first one first), [] when it is valid."""
+    first = problem(kind, record)
+    if first is None:
+        return []
+    found = [first]
+    seen = {(first.code, first.pointer)}
+    for other in _all_violations(kind, record):
+        if (other.code, other.pointer) not in seen:
+            seen.add((other.code, other.pointer))
+            found.append(other)
+    if len(found) > MAX_PROBLEMS:
+        left = len(found) - MAX_PROBLEMS + 1
+        found = found[: MAX_PROBLEMS - 1]
+        found.append(Problem("schema.more", "/", f"and {left} more schema violations"))
+    return found
+
+
+def _all_violations(kind: str, record: Any) -> list[Problem]:
+    full = _full_validators.get(kind)
+    if full is None:
+        from jsonschema import Draft7Validator  # only once a record has failed
+
+        full = _full_validators[kind] = Draft7Validator(schema(kind))
+    found = []
+    for error in full.iter_errors(record):
+        steps = list(error.absolute_path)
+        rule = str(error.validator)
+        definition = error.validator_value
+        if rule == "required" and isinstance(error.instance, dict):
+            missing = [key for key in definition if key not in error.instance]
+            for key in missing:
+                found.append(Problem("schema.required", pointer(*steps, key), "is required"))
+            continue
+        message = _describe(rule, definition, error.instance, error.schema)
+        found.append(Problem(f"schema.{rule}", pointer(*steps) or "/", message))
+    return found
+
+
+def _describe(rule: str, definition: Any, value: Any, node: Any) -> str:
+    """A violation in words, without the offending value (it may be long, or a secret)."""
+    if rule == "enum":
+        return "must be one of " + ", ".join(str(v) for v in definition)
+    if rule == "const":
+        return f"must be {definition!r}"
+    if rule == "type":
+        kinds = definition if isinstance(definition, list) else [definition]
+        return "must be " + " or ".join(kinds)
+    if rule == "additionalProperties":
+        extra = ""
+        if isinstance(value, dict) and isinstance(node, dict):
+            known = set(node.get("properties", {}))
+            unknown = sorted(k for k in value if k not in known and not k.startswith("x-"))
+            extra = f" ({', '.join(unknown)})" if unknown else ""
+        return "has unknown properties" + extra
+    if rule == "pattern":
+        return f"must match {definition}"
+    words = {
+        "minLength": f"must be longer than or equal to {definition} characters",
+        "maxLength": f"must be shorter than or equal to {definition} characters",
+        "minimum": f"must be bigger than or equal to {definition}",
+        "maximum": f"must be smaller than or equal to {definition}",
+        "exclusiveMinimum": f"must be bigger than {definition}",
+        "exclusiveMaximum": f"must be smaller than {definition}",
+        "minItems": f"must contain at least {definition} items",
+        "maxItems": f"must contain at most {definition} items",
+        "uniqueItems": "must contain unique items",
+        "minProperties": f"must contain at least {definition} properties",
+        "maxProperties": f"must contain at most {definition} properties",
+        "anyOf": "must be valid by one of anyOf definition",
+        "oneOf": "must be valid exactly by one definition",
+        "not": "must not be valid by not definition",
+        "multipleOf": f"must be multiple of {definition}",
+    }
+    return words.get(rule, f"is not valid ({rule})")
+
+
 def _schema_error() -> type[Exception]:
     # imported on first use: fastjsonschema's package import is not free at start-up
     from fastjsonschema import JsonSchemaValueException
@@ -81,23 +167,8 @@ def violation(exc: Any) -> Problem:
 
 
 def _message(exc: Any, rule: str) -> str:
-    definition = exc.rule_definition
-    if rule == "enum":
-        return "must be one of " + ", ".join(str(v) for v in definition)
-    if rule == "const":
-        return f"must be {definition!r}"
-    if rule == "type":
-        kinds = definition if isinstance(definition, list) else [definition]
-        return "must be " + " or ".join(kinds)
-    if rule == "additionalProperties":
-        extra = ""
-        if isinstance(exc.value, dict) and isinstance(exc.definition, dict):
-            known = set(exc.definition.get("properties", {}))
-            unknown = sorted(k for k in exc.value if k not in known and not k.startswith("x-"))
-            extra = f" ({', '.join(unknown)})" if unknown else ""
-        return "has unknown properties" + extra
-    if rule == "pattern":
-        return f"must match {definition}"
+    if rule in ("enum", "const", "type", "additionalProperties", "pattern"):
+        return _describe(rule, exc.rule_definition, exc.value, exc.definition)
     # fastjsonschema's own text, without its "data.x.y" prefix
     text = str(exc.message)
     name = str(exc.name or "")

@@ -5,7 +5,7 @@ its problems (``records.Problem``); the command emits them and
 passes the record on when none is an error, then calls ``accept`` so the lock learns the id.
 Kept apart from the command so tests can run the rules in-process.
 
-Order of the checks: kind → schema (stops at the first violation, as fastjsonschema does) →
+Order of the checks: kind → schema (every violation; the rules below run on valid records) →
 unique key → contract rules → secrets (the raw line first; the fields only on a hit) → id
 lock → locked split.
 """
@@ -16,9 +16,9 @@ from typing import Any
 
 from capeval import schemas
 from capeval.records import Problem
+from capeval.secrets import SECRET_DETECTED, find_secrets, may_contain_secret
 from capeval.validate.kinds import KINDS, detect_kind, unique_key
 from capeval.validate.rules import ContractRules
-from capeval.validate.secrets import SECRET_DETECTED, find_secrets, may_contain_secret
 
 DUPLICATE_CODE = {
     "review": "review.duplicate",
@@ -60,9 +60,9 @@ class RecordChecker:
             return None, [
                 Problem("kind.unknown", None, "record matches no kind (use --kind)", None)
             ]
-        violation = schemas.problem(kind, record)
-        if violation is not None:
-            return kind, [violation]
+        violations = schemas.problems(kind, record)
+        if violations:
+            return kind, violations
 
         found: list[Problem] = []
         key = unique_key(kind, record)

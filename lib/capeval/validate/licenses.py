@@ -52,8 +52,9 @@ def _validate(expression: str) -> str | None:
         return f"{shown} does not state a license; use an SPDX expression"
     try:
         result = _licensing().validate(text)
-    except Exception as error:  # noqa: BLE001 - the library raises odd types on bad input
-        return f"{expression!r} is not a valid SPDX expression ({type(error).__name__})"
+    except Exception:  # noqa: BLE001 - the library raises odd types on bad input
+        # the library's exception says nothing a user can act on: say what is wrong instead
+        return f"{expression!r} is not a valid SPDX expression: it cannot be parsed"
     other = [e for e in result.errors if not e.startswith("Unknown license key")]
     if other:
         return f"{expression!r} is not a valid SPDX expression: {other[0]}"

@@ -84,8 +84,14 @@ class IdLock:
                 return cls(path, {}, update, exists=False)
             raise
         try:
-            entries = json.loads(data.decode("utf-8")) if data.strip() else {}
-        except (UnicodeDecodeError, ValueError) as exc:
+            entries = (
+                json.loads(data.decode("utf-8"), object_pairs_hook=_unique_pairs)
+                if data.strip()
+                else {}
+            )
+        except _RepeatedId as exc:  # the last of a repeated id would win silently
+            raise LockError(f"{path}: id {exc.args[0]!r} is locked twice") from None
+        except (UnicodeDecodeError, ValueError, RecursionError) as exc:
             raise LockError(f"{path}: not a JSON object: {exc}") from None
         if not isinstance(entries, dict) or not all(
             isinstance(key, str) and isinstance(value, str) and value.startswith(_PREFIX)
@@ -125,3 +131,18 @@ class IdLock:
         """The new lock file: every old entry unchanged plus the added ones, sorted."""
         merged = {**self.added, **self.entries}
         return json.dumps(merged, sort_keys=True, indent=2, ensure_ascii=False) + "\n"
+
+
+class _RepeatedId(ValueError):
+    """A key repeats in one object of the lock file."""
+
+
+def _unique_pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    found = dict(pairs)
+    if len(found) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _RepeatedId(key)
+            seen.add(key)
+    return found

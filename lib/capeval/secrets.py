@@ -1,4 +1,8 @@
-"""Credential detection in any string field (the contract ``secret.detected``, §11).
+"""Credential detection in any string field (``secret.detected``) and redaction.
+
+Shared by cap-validate (which refuses a record with a credential), the diagnostics (which
+redact every message, so no other diagnostic echoes what this scan flags) and cap-check (which
+redacts results: ``[redacted:aws_access_key]``).
 
 Two stages keep it cheap: ``may_contain_secret(raw)`` is one bytes regex over the line as read
 (most lines never match), and only on a hit ``find_secrets(record)`` walks the string fields.
@@ -114,9 +118,19 @@ def _strings(node: Any, pointer: str, key: str) -> Iterator[tuple[str, str, str]
             yield from _strings(value, f"{pointer}/{index}", key)
 
 
-@lru_cache(maxsize=8192)
+# Strings longer than this are scanned every time rather than kept in the cache (8,192 cached
+# texts of a few megabytes each would be gigabytes).
+_CACHED_CHARS = 4096
+
+
 def value_secret_kind(value: str, entropy: bool = True) -> str | None:
     """The kind of the first credential found in one string, or None."""
+    if len(value) > _CACHED_CHARS:
+        return _secret_kind(value, entropy)
+    return _cached_secret_kind(value, entropy)
+
+
+def _secret_kind(value: str, entropy: bool) -> str | None:
     for kind, pattern in _FORMATS:
         if pattern.search(value):
             return kind
@@ -129,6 +143,9 @@ def value_secret_kind(value: str, entropy: bool = True) -> str | None:
             if is_high_entropy_token(match.group()):
                 return "high_entropy"
     return None
+
+
+_cached_secret_kind = lru_cache(maxsize=8192)(_secret_kind)
 
 
 def is_high_entropy_token(token: str) -> bool:
@@ -147,3 +164,75 @@ def shannon_bits(text: str) -> float:
     for char in text:
         counts[char] = counts.get(char, 0) + 1
     return -sum(n / length * math.log2(n / length) for n in counts.values())
+
+
+REDACTED = "[redacted:{kind}]"
+
+
+def secret_spans(value: str, entropy: bool = True) -> list[tuple[int, int, str]]:
+    """(start, end, kind) of every credential-like span of ``value``, in order, disjoint."""
+    if value_secret_kind(value, entropy) is None:
+        return []
+    spans: list[tuple[int, int, str]] = []
+    for kind, pattern in _FORMATS:
+        spans += [(m.start(), m.end(), kind) for m in pattern.finditer(value)]
+    for match in _ASSIGNMENT.finditer(value):
+        candidate = match.group("value")
+        if len(candidate) >= 4 and not _NOT_A_VALUE.search(candidate) and len(set(candidate)) > 2:
+            spans.append((match.start("value"), match.end("value"), "password_assignment"))
+    if entropy:
+        spans += [
+            (m.start(), m.end(), "high_entropy")
+            for m in _TOKEN.finditer(value)
+            if is_high_entropy_token(m.group())
+        ]
+    spans.sort()
+    disjoint: list[tuple[int, int, str]] = []
+    for start, end, kind in spans:
+        if disjoint and start < disjoint[-1][1]:
+            last = disjoint[-1]
+            disjoint[-1] = (last[0], max(last[1], end), last[2])
+        else:
+            disjoint.append((start, end, kind))
+    return disjoint
+
+
+def redact(value: str, entropy: bool = True) -> str:
+    """``value`` with every credential-like span replaced by ``[redacted:<kind>]``."""
+    spans = secret_spans(value, entropy)
+    if not spans:
+        return value
+    parts = []
+    at = 0
+    for start, end, kind in spans:
+        parts.append(value[at:start])
+        parts.append(REDACTED.format(kind=kind))
+        at = end
+    parts.append(value[at:])
+    return "".join(parts)
+
+
+def secret_values(*texts: str) -> list[tuple[str, str]]:
+    """(value, kind) of the credentials in ``texts``: what must not reappear, even cut."""
+    return [(text[start:end], kind) for text in texts for start, end, kind in secret_spans(text)]
+
+
+# A fragment of a known credential this long is a leak too (evidence cuts strings).
+FRAGMENT_CHARS = 8
+
+
+def redact_known(value: str, known: list[tuple[str, str]]) -> str:
+    """``value`` redacted by the scan, and of every fragment of the ``known`` credentials
+    (an excerpt cut through a key is still part of the key)."""
+    value = redact(value)
+    for secret, kind in known:
+        if secret in value:
+            value = value.replace(secret, REDACTED.format(kind=kind))
+        if len(value) < FRAGMENT_CHARS:
+            continue
+        # every window of a short credential; of a long one (a token), every 8th
+        step = 1 if len(secret) <= 512 else FRAGMENT_CHARS
+        for start in range(0, max(1, len(secret) - FRAGMENT_CHARS + 1), step):
+            if secret[start : start + FRAGMENT_CHARS] in value:
+                return REDACTED.format(kind=kind)
+    return value

@@ -1,0 +1,490 @@
+"""make fuzz: drive every parser and every filter with generated hostile input for a set time.
+
+Each target is a hypothesis property run in this process (filters through the same chassis
+and command line as the installed commands, without an interpreter per run):
+
+* parsers — JSON Lines reading, printf/python/auto/custom/ICU placeholder extraction, the
+  assertions (which drive the number, protocol and length parsers), the secret scan and
+  redaction, the review configuration, the schemas;
+* filters — cap-validate (every kind), cap-check and its two siblings, cap-aggregate-scores,
+  cap-render-report, on records mutated from the shipped corpora.
+
+Properties: a parser raises only its documented error; a filter exits 0, 1 or 2 with one
+diagnostic per stderr line, never a traceback, an ``internal`` diagnostic or an exception's
+name; what cap-check writes passes ``cap-validate --kind result``; cap-validate passes lines
+through byte for byte.
+
+``FUZZ_SECONDS`` (default 60) is shared by the targets; ``FUZZ_TARGETS`` (comma-separated)
+picks some. The closing lines give the worst time per record each target saw and the peak
+memory (maximum resident set size) of the run. ``make test`` runs a short derandomised slice
+of the same targets (tests/test_fuzz_slice.py).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import re
+import resource
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+
+from conftest import run_in_process  # noqa: E402  (the tests' in-process runner)
+
+# -- corpora: real-shaped records to mutate ---------------------------------------------------
+CORPORA = {
+    "evalcase": sorted((ROOT / "evals" / "i18n-prompt" / "cases" / "dev").glob("*.jsonl")),
+    "candidate": sorted((ROOT / "evals" / "i18n-prompt" / "baselines").glob("*.candidates.jsonl")),
+    "result": sorted((ROOT / "evals" / "i18n-prompt" / "baselines").glob("*.expected.jsonl")),
+    "quality-case": sorted((ROOT / "examples" / "domain_semantic_quality").glob("*cases.jsonl")),
+    "review": [ROOT / "examples" / "domain_semantic_quality" / "synthetic_reviewer_scores.jsonl"],
+    "roster": [ROOT / "examples" / "domain_semantic_quality" / "roster.jsonl"],
+}
+
+
+def _load(kind: str) -> list[dict[str, Any]]:
+    found = []
+    for path in CORPORA[kind]:
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                found.append(json.loads(line))
+    return found
+
+
+SEEDS = {kind: _load(kind) for kind in CORPORA}
+
+# Pieces hostile text is made of: placeholders of every syntax, ICU, numbers in several
+# locales, protocol markers, credentials, controls, look-alikes, unpaired markup.
+PIECES = [
+    "%s", "%d", "%1$s", "%-08.3f", "%%", "%(name)s", "{0}", "{name}", "{0:>{1}}", "{{", "}}",
+    "{n, plural, one {# item} other {# items}}", "{g, select, male {he} other {they}}", "'{'",
+    "<b>", "</b>", "<0>", "</0>", "<br/>", "${x}", "{{y}}", "%{z}", "3", "1,234.56", "1.234,56",
+    "-7", "١٢٣", "12:30", "1e9", "99999999999999999999999", "1. ", "2) ", "\n", "\r", "\t",
+    "\u200f", "\ufeff", "％", "｛", "é", "e\u0301", "日本語", "🙂", "\x00", "\\", '"', "AKIA",
+    "AKIAABCDEFGHIJKLMNOP", "password=hunter22x", "ghp_" + "a1B2" * 9,
+    "-----BEGIN PRIVATE KEY-----",
+]  # fmt: skip
+PIECE = st.sampled_from(PIECES)
+
+
+@st.composite
+def hostile_text(draw: Any, long: bool = True) -> str:
+    parts = draw(st.lists(PIECE | st.text(max_size=6), max_size=10))
+    repeat = draw(st.sampled_from([1, 1, 1, 2, 7, 300] + ([5000] if long else [])))
+    return "".join(parts) * repeat
+
+
+JSON_SCALAR = st.one_of(
+    st.none(), st.booleans(), st.integers(), st.integers(-(10**30), 10**30), st.floats(),
+    hostile_text(long=False),
+)  # fmt: skip
+JSON_VALUE = st.recursive(
+    JSON_SCALAR,
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(hostile_text(long=False), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+
+
+def _paths(node: Any, prefix: tuple = ()) -> list[tuple]:
+    found = [prefix]
+    if isinstance(node, dict):
+        for key, value in node.items():
+            found += _paths(value, (*prefix, key))
+    elif isinstance(node, list):
+        for index, value in enumerate(node):
+            found += _paths(value, (*prefix, index))
+    return found
+
+
+def _set(node: Any, path: tuple, value: Any) -> Any:
+    if not path:
+        return value
+    head, rest = path[0], path[1:]
+    copy = dict(node) if isinstance(node, dict) else list(node)
+    copy[head] = _set(node[head], rest, value)
+    return copy
+
+
+@st.composite
+def mutated(draw: Any, kind: str) -> dict[str, Any]:
+    """A corpus record of ``kind`` with a few values replaced, keys dropped or added."""
+    record = draw(st.sampled_from(SEEDS[kind]))
+    for _ in range(draw(st.integers(0, 3))):
+        paths = _paths(record)
+        path = draw(st.sampled_from(paths))
+        choice = draw(st.integers(0, 3))
+        if choice == 0 and path:
+            value = draw(JSON_VALUE)
+        elif choice == 1:
+            value = draw(hostile_text())
+        elif choice == 2 and path and isinstance(path[-1], str):
+            parent = path[:-1]
+            container = record
+            for step in parent:
+                container = container[step]
+            value = {k: v for k, v in container.items() if k != path[-1]}
+            path = parent
+        else:
+            value = draw(JSON_SCALAR)
+        record = _set(record, path, value)
+        if not isinstance(record, dict):
+            record = {"value": record}
+    return record
+
+
+@st.composite
+def hostile_line(draw: Any, kind: str) -> bytes:
+    """One JSON Lines line: a mutated record, sometimes damaged as bytes."""
+    record = draw(mutated(kind))
+    try:
+        line = json.dumps(record, ensure_ascii=draw(st.booleans()), allow_nan=True)
+    except (ValueError, TypeError):
+        line = "{}"
+    data = line.encode("utf-8", "surrogatepass")
+    damage = draw(st.integers(0, 9))
+    if damage == 0:
+        data = data[: draw(st.integers(0, len(data)))]  # cut short
+    elif damage == 1 and data.startswith(b"{") and len(data) > 2:
+        data = b'{"case_id": "dup", ' + data[1:]  # a repeated key, perhaps
+    elif damage == 2:
+        data = draw(st.binary(max_size=40))  # noise
+    elif damage == 3:
+        data = b"\xef\xbb\xbf" + data  # a BOM
+    return data
+
+
+def lines_of(kind: str, max_size: int = 6) -> Any:
+    return st.lists(hostile_line(kind), min_size=1, max_size=max_size).map(
+        lambda lines: b"".join(line.replace(b"\n", b" ") + b"\n" for line in lines)
+    )
+
+
+# -- what a filter run must look like -----------------------------------------------------
+EXCEPTION_NAME = re.compile(rb"\b[A-Z][A-Za-z]*(?:Error|Exception)\b|Traceback")
+
+
+def _well_behaved(tool: str, done: Any) -> None:
+    assert done.returncode in (0, 1, 2), (tool, done.returncode, done.stderr[-2000:])
+    assert not EXCEPTION_NAME.search(done.stderr), done.stderr[-2000:]
+    for line in done.stderr.decode("utf-8", "replace").split("\n")[:-1]:
+        assert line.startswith(f"{tool}: "), line
+        assert not any(c in line for c in "\r\x1b\x85\u2028\u2029"), line
+        assert ": internal: " not in line, line
+
+
+class Recorder:
+    """The worst time per record each target saw."""
+
+    def __init__(self) -> None:
+        self.worst: dict[str, tuple[float, int]] = {}
+        self.examples: dict[str, int] = {}
+
+    def timed(self, name: str, records: int, run: Callable[[], Any]) -> Any:
+        started = time.perf_counter()
+        try:
+            return run()
+        finally:
+            per_record = (time.perf_counter() - started) / max(1, records)
+            self.examples[name] = self.examples.get(name, 0) + 1
+            # a target's first run pays its imports and template compilation: not a record's
+            if self.examples[name] > 1 and per_record > self.worst.get(name, (0.0, 0))[0]:
+                self.worst[name] = (per_record, records)
+
+
+RECORDER = Recorder()
+
+
+def _filter(tool: str, args: list[str], stdin: bytes, records: int) -> Any:
+    done = RECORDER.timed(tool, records, lambda: run_in_process(tool, args, stdin))
+    _well_behaved(tool, done)
+    return done
+
+
+# -- targets ------------------------------------------------------------------------------
+def target_jsonl(config: settings) -> Callable[[], None]:
+    from capeval.jsonl import read_lines
+
+    @config
+    @given(st.lists(st.binary(max_size=60) | hostile_line("evalcase"), max_size=8))
+    def run(lines: list[bytes]) -> None:
+        data = b"\n".join(lines)
+        problems: list[tuple] = []
+        read = RECORDER.timed(
+            "parse: jsonl",
+            len(lines),
+            lambda: list(read_lines(io.BytesIO(data), lambda *p: problems.append(p), 4096)),
+        )
+        assert all(isinstance(item[2], dict) for item in read)
+        assert all(code.startswith("jsonl.") for _, code, _ in problems)
+
+    return run
+
+
+def target_placeholders(config: settings) -> Callable[[], None]:
+    from capeval.placeholders import auto, custom, icu_parser, printf, python
+
+    @config
+    @given(hostile_text(), st.sampled_from(list(custom.PRESETS)))
+    def run(text: str, preset: str) -> None:
+        def parse_all() -> None:
+            printf.extract_printf_placeholders(text)
+            python.extract_python_placeholders(text, "both")
+            auto.extract_auto_placeholders(text)
+            custom.extract_custom_placeholders(text, preset=preset)
+            try:
+                icu_parser.parse(text)
+            except icu_parser.IcuSyntaxError:
+                pass
+
+        RECORDER.timed("parse: placeholders", 1, parse_all)
+
+    return run
+
+
+ASSERTION_PARAMS = {
+    "placeholder_integrity": st.fixed_dictionaries(
+        {"syntax": st.sampled_from(["auto", "printf", "python", "icu"])},
+        optional={"allow_reorder": st.booleans()},
+    )
+    | st.fixed_dictionaries(
+        {"syntax": st.just("custom"), "pattern": st.sampled_from([r"\{\w+\}", r"(a+)+$", "%s"])}
+    ),
+    "number_fidelity": st.just({}),
+    "protocol_complete": st.fixed_dictionaries(
+        {"expected_items": st.integers(1, 300)},
+        optional={"format": st.sampled_from(["numbered_lines", "json_array", "json_object"])},
+    ),
+    "required_tokens": st.fixed_dictionaries({"tokens": st.lists(PIECE, min_size=1, max_size=5)}),
+    "forbidden_renderings": st.fixed_dictionaries(
+        {"regex": st.lists(st.sampled_from([r"(a|aa)+$", r"\d+", "AKIA\\w+"]), max_size=40)}
+    ),
+    "max_chars": st.fixed_dictionaries(
+        {"max": st.integers(1, 50)},
+        optional={"unit": st.sampled_from(["graphemes", "codepoints", "utf16", "bytes"])},
+    ),
+}
+
+
+def target_assertions(config: settings) -> Callable[[], None]:
+    from capeval import assertions
+    from capeval.assertions import ParamsError, Subject
+
+    @config
+    @given(
+        st.sampled_from(sorted(ASSERTION_PARAMS)).flatmap(
+            lambda name: st.tuples(st.just(name), ASSERTION_PARAMS[name])
+        ),
+        hostile_text(),
+        hostile_text(),
+        st.sampled_from(["en", "de-DE", "ar", "fr", "hi-IN", "ja"]),
+    )
+    def run(named: tuple[str, dict], source: str, text: str, locale: str) -> None:
+        name, params = named
+        case = {"id": "f.z", "source": source, "source_locale": "en", "target_locale": locale}
+        subject = Subject.of(case, {"case_id": "f.z", "text": text})
+        try:
+            outcome = RECORDER.timed(
+                f"assertion: {name}", 1, lambda: assertions.load(name).check(subject, params)
+            )
+        except ParamsError:
+            return
+        json.dumps(outcome.evidence)  # evidence is JSON
+
+    return run
+
+
+def target_secrets(config: settings) -> Callable[[], None]:
+    from capeval.secrets import find_secrets, redact
+
+    @config
+    @given(hostile_text())
+    def run(text: str) -> None:
+        def scan() -> None:
+            redacted = redact(text)
+            assert not find_secrets({"x": redacted}) or "[redacted:" in redacted
+
+        RECORDER.timed("parse: secrets", 1, scan)
+
+    return run
+
+
+def target_config(config: settings) -> Callable[[], None]:
+    from capeval.config import ConfigError, load_config
+
+    yaml_text = st.one_of(
+        st.text(max_size=200),
+        st.lists(
+            st.sampled_from(
+                ["score_range: [1, 5]", "score_range: [0, 99999999999]", "pass_threshold: 4",
+                 "pass_threshold: 9", "min_reviewers: 0", "blocking_flags: [a, a]",
+                 "profiles: {p: [x]}", "x-a: &a {k: 1}", "x-b: {<<: *a, k: 2}", "evidence_tier: q",
+                 "privacy_as_error: yes", "pass_threshold: 3", "[", "a: !!python/object {}",
+                 "k: " + "[" * 200]
+            ),
+            max_size=6,
+        ).map("\n".join),
+    )  # fmt: skip
+
+    @config
+    @given(yaml_text)
+    def run(text: str) -> None:
+        with tempfile.NamedTemporaryFile("w", suffix=".yaml", delete=False) as handle:
+            handle.write(text)
+        try:
+            RECORDER.timed("parse: config", 1, lambda: load_config(handle.name))
+        except ConfigError:
+            pass
+        finally:
+            os.unlink(handle.name)
+
+    return run
+
+
+def target_validate(config: settings) -> Callable[[], None]:
+    @config
+    @given(st.sampled_from(sorted(CORPORA)).flatmap(lambda k: st.tuples(st.just(k), lines_of(k))))
+    def run(generated: tuple[str, bytes]) -> None:
+        kind, data = generated
+        args = ["--kind", kind] if kind != "evalcase" else []
+        done = _filter("cap-validate", args, data, data.count(b"\n"))
+        passed = done.stdout.splitlines()
+        assert set(passed) <= {line.removeprefix(b"\xef\xbb\xbf") for line in data.splitlines()}
+
+    return run
+
+
+def _check_run(tool: str, config: settings) -> Callable[[], None]:
+    @config
+    @given(lines_of("evalcase"), lines_of("candidate", 10))
+    def run(cases: bytes, candidates: bytes) -> None:
+        with tempfile.NamedTemporaryFile("wb", suffix=".jsonl", delete=False) as handle:
+            handle.write(candidates)
+        try:
+            records = cases.count(b"\n") + candidates.count(b"\n")
+            done = _filter(tool, ["--candidates", handle.name], cases, records)
+        finally:
+            os.unlink(handle.name)
+        if done.returncode != 2 and done.stdout:
+            checked = run_in_process("cap-validate", ["--kind", "result"], done.stdout)
+            assert checked.returncode == 0, checked.stderr[-2000:]
+
+    return run
+
+
+def target_check(config: settings) -> Callable[[], None]:
+    return _check_run("cap-check", config)
+
+
+def target_check_placeholder(config: settings) -> Callable[[], None]:
+    return _check_run("cap-check-placeholder", config)
+
+
+def target_check_protocol(config: settings) -> Callable[[], None]:
+    return _check_run("cap-check-protocol", config)
+
+
+def target_aggregate(config: settings) -> Callable[[], None]:
+    @config
+    @given(lines_of("quality-case"), lines_of("review", 10), lines_of("roster"))
+    def run(cases: bytes, reviews: bytes, roster: bytes) -> None:
+        paths = []
+        try:
+            for data in (cases, roster):
+                with tempfile.NamedTemporaryFile("wb", suffix=".jsonl", delete=False) as handle:
+                    handle.write(data)
+                paths.append(handle.name)
+            records = cases.count(b"\n") + reviews.count(b"\n") + roster.count(b"\n")
+            done = _filter(
+                "cap-aggregate-scores",
+                ["--cases", paths[0], "--roster", paths[1]],
+                reviews,
+                records,
+            )
+            if done.returncode != 2 and done.stdout:
+                _filter("cap-render-report", ["--exit-zero"], done.stdout, 1)
+        finally:
+            for path in paths:
+                os.unlink(path)
+
+    return run
+
+
+def target_render(config: settings) -> Callable[[], None]:
+    @config
+    @given(lines_of("result", 10), st.sampled_from([[], ["--html"], ["--github"]]))
+    def run(results: bytes, options: list[str]) -> None:
+        _filter("cap-render-report", options, results, results.count(b"\n"))
+
+    return run
+
+
+TARGETS: dict[str, Callable[[settings], Callable[[], None]]] = {
+    "jsonl": target_jsonl,
+    "placeholders": target_placeholders,
+    "assertions": target_assertions,
+    "secrets": target_secrets,
+    "config": target_config,
+    "cap-validate": target_validate,
+    "cap-check": target_check,
+    "cap-check-placeholder": target_check_placeholder,
+    "cap-check-protocol": target_check_protocol,
+    "cap-aggregate-scores": target_aggregate,
+    "cap-render-report": target_render,
+}
+
+HEALTH = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much]
+
+
+def slice_settings(examples: int) -> settings:
+    """What ``make test`` runs: few examples, the same ones every time."""
+    return settings(
+        max_examples=examples, deadline=None, derandomize=True, suppress_health_check=HEALTH,
+        database=None,
+    )  # fmt: skip
+
+
+def main() -> int:
+    seconds = float(os.environ.get("FUZZ_SECONDS", "60"))
+    chosen = [t for t in os.environ.get("FUZZ_TARGETS", "").split(",") if t] or list(TARGETS)
+    unknown = [t for t in chosen if t not in TARGETS]
+    if unknown:
+        print(f"fuzz: unknown target(s) {', '.join(unknown)}; known: {', '.join(TARGETS)}")
+        return 2
+    config = settings(
+        max_examples=50, deadline=None, suppress_health_check=HEALTH, database=None,
+    )  # fmt: skip
+    started = time.monotonic()
+    rounds = 0
+    # Round robin, fifty random examples per target per round, until the time is spent.
+    while time.monotonic() - started < seconds:
+        for name in chosen:
+            TARGETS[name](config)()
+            if time.monotonic() - started >= seconds:
+                break
+        rounds += 1
+    elapsed = time.monotonic() - started
+    print(f"fuzz: {elapsed:.0f} s, {rounds} round(s), every property held")
+    print("fuzz: worst time per record, first run of each target (imports) left out:")
+    for name, (per_record, records) in sorted(RECORDER.worst.items(), key=lambda i: -i[1][0]):
+        count = RECORDER.examples.get(name, 0)
+        print(f"  {name:32s} {per_record * 1000:9.1f} ms  ({records} records; {count} runs)")
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    print(f"fuzz: peak memory {peak / 1024:.0f} MB (maximum resident set size)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
