@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from capeval import schemas
 from capeval.catalogs import CatalogInfo, detect_format, po
 from capeval.importer import ids, locales
-from capeval.validate.secrets import value_secret_kind
+from capeval.secrets import value_secret_kind
 
 from conftest import command, records
 
