@@ -1,4 +1,4 @@
-"""cap-render-report (SPEC §8): end to end through the real commands, and its view models."""
+"""cap-render-report: end to end through the real commands, and its view models."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from capeval.report import palette, render, views
+from capeval.report.formats import github
 
 from conftest import ROOT, jsonl, records, run_cmd
 
@@ -854,7 +855,7 @@ def test_markdown_filters():
 
 
 def test_annotation_escaping():
-    line = render.annotation("error", "a: b, c", "50% done\r\nnext", file="x,y.jsonl", line=3)
+    line = github.annotation("error", "a: b, c", "50% done\r\nnext", file="x,y.jsonl", line=3)
     assert line == "::error file=x%2Cy.jsonl,line=3,title=a%3A b%2C c::50%25 done%0D%0Anext\n"
 
 

@@ -13,7 +13,6 @@ import unicodedata
 from pathlib import Path
 from typing import Any
 
-from capeval.records import STATUS_FINDINGS
 from capeval.report.views import system_name
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -256,85 +255,3 @@ def _template_line(exc: BaseException, filename: str | None) -> int | None:
         if filename is not None and frame.filename == filename
     ]  # fmt: skip
     return lines[-1] if lines else None
-
-
-# -- GitHub workflow commands ----------------------------------------------------------------
-def _data(text: str) -> str:
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
-
-
-def _property(text: str) -> str:
-    return _data(text).replace(":", "%3A").replace(",", "%2C")
-
-
-def annotation(
-    level: str, title: str, message: str, *, file: str | None = None, line: int | None = None
-) -> str:
-    """One ``::error``/``::warning``/``::notice`` workflow command line."""
-    properties = []
-    if file is not None:
-        properties.append(f"file={_property(file)}")
-        if line is not None:
-            properties.append(f"line={line}")
-    properties.append(f"title={_property(title)}")
-    return f"::{level} {','.join(properties)}::{_data(message)}\n"
-
-
-def results_annotations(
-    failures: list[dict[str, Any]], case_lines: dict[str, int] | None, cases_path: str | None
-) -> str:
-    """Hard failures as errors, report failures as warnings (every failing result).
-
-    With ``--cases`` each line points at the case's line in the cases file.
-    """
-    lines = []
-    for failure in failures:
-        level = "error" if failure["severity"] == "hard" else "warning"
-        where = failure["case_id"]
-        if failure["system"] is not None:
-            where += f" [{failure['system']}]"
-        prefix = "regression: " if failure["regression"] else ""
-        line = case_lines.get(failure["case_id"]) if case_lines is not None else None
-        lines.append(
-            annotation(
-                level,
-                f"{failure['assertion']}: {failure['code']}",
-                f"{prefix}{where}: {failure['message']}",
-                file=cases_path if line is not None else None,
-                line=line,
-            )
-        )
-    return "".join(lines)
-
-
-def review_annotations(view: dict[str, Any]) -> str:
-    """Blocked cases and blocking findings as errors, other statuses and findings as warnings,
-    and the gate as a notice."""
-    lines = []
-    for case in view["cases"]:
-        if case["status"] == "pass":
-            continue
-        level = "error" if case["status"] == "blocked" else "warning"
-        reasons = ", ".join(case["reasons"]) or "no reason given"
-        lines.append(
-            annotation(level, f"review: {case['status']}", f"{case['case_id']}: {reasons}")
-        )
-    # findings that do not restate a case's status (those are above)
-    for finding in view["findings"]:
-        if finding["code"] in STATUS_FINDINGS:
-            continue
-        level = "error" if finding["blocking"] else "warning"
-        lines.append(
-            annotation(
-                level, f"review: {finding['code']}", f"{finding['case_id']}: {finding['detail']}"
-            )
-        )
-    gate = view["gate"]
-    if gate is None:
-        lines.append(annotation("error", "review gate", "no run_summary: the gate is unknown"))
-    elif gate["can_close"]:
-        lines.append(annotation("notice", "review gate", "the domain-quality gate can close"))
-    else:
-        blockers = ", ".join(blocker["code"] for blocker in gate["blockers"])
-        lines.append(annotation("notice", "review gate", f"the gate stays closed: {blockers}"))
-    return "".join(lines)
