@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from capeval.limits import MAX_SCORE_RANGE_VALUES
+from capeval.records import Problem, pointer
 
 DEFAULT_BLOCKING_FLAGS: tuple[str, ...] = (
     "diagnostic_claim",
@@ -359,3 +360,45 @@ def _profiles(value: Any) -> tuple[dict[str, tuple[str, ...]], dict[str, dict[st
             listed = _names(f"profiles.{name}", criteria)
         profiles[name] = tuple(dict.fromkeys(profiles.get(name, ()) + listed))
     return profiles, focus
+
+
+def quality_case_problems(
+    record: dict[str, Any],
+    config: Config,
+    *,
+    consent_message: str,
+    consent_pointer: str | None = "/dataset_consent_ref",
+) -> list[Problem]:
+    """Why a quality case cannot be used with ``config``: its schema, then its profile and
+    criteria, then consent (``consent_message`` says what the caller will not do with it)."""
+    from capeval import schemas
+
+    shape = schemas.problem("quality-case", record)
+    if shape is not None:
+        return [shape]
+    problems: list[Problem] = []
+    profile = config.profiles.get(record["profile"])
+    if profile is None:
+        problems.append(
+            Problem(
+                "case.profile_unknown",
+                "/profile",
+                f"profile {record['profile']} is not configured "
+                f"(known: {', '.join(config.profiles)})",
+            )
+        )
+    else:
+        for index, criterion in enumerate(record["criteria"]):
+            if criterion not in profile:
+                problems.append(
+                    Problem(
+                        "case.criterion_unknown",
+                        pointer("criteria", index),
+                        f"criterion {criterion} is not in profile {record['profile']}",
+                    )
+                )
+    if not record["synthetic"] and not (
+        record.get("dataset_consent_ref") or record.get("governance_ref")
+    ):
+        problems.append(Problem("consent.missing", consent_pointer, consent_message))
+    return problems

@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from capeval.config import Config
-from capeval.records import Problem, case_sha256, pointer
+from capeval.config import Config, quality_case_problems
+from capeval.records import Problem, case_sha256
 
 IN_FORM = "in_form"
 CONFLICTED = "conflicted"
@@ -44,44 +44,12 @@ def reviewer_from_record(record: dict[str, Any]) -> Reviewer:
 
 def case_problems(record: dict[str, Any], config: Config) -> list[Problem]:
     """Why ``record`` cannot be put in a form (empty when it can)."""
-    from capeval import schemas
-
-    shape = schemas.problem("quality-case", record)
-    if shape is not None:
-        return [shape]
-    problems: list[Problem] = []
-    profile = config.profiles.get(record["profile"])
-    if profile is None:
-        problems.append(
-            Problem(
-                "case.profile_unknown",
-                "/profile",
-                f"profile {record['profile']} is not configured "
-                f"(known: {', '.join(config.profiles)})",
-            )
-        )
-    else:
-        for index, criterion in enumerate(record["criteria"]):
-            if criterion not in profile:
-                problems.append(
-                    Problem(
-                        "case.criterion_unknown",
-                        pointer("criteria", index),
-                        f"criterion {criterion} is not in profile {record['profile']}",
-                    )
-                )
-    if not record["synthetic"] and not (
-        record.get("dataset_consent_ref") or record.get("governance_ref")
-    ):
-        problems.append(
-            Problem(
-                "consent.missing",
-                "/dataset_consent_ref",
-                "a non-synthetic case needs dataset_consent_ref or governance_ref before "
-                "anyone reviews it",
-            )
-        )
-    return problems
+    return quality_case_problems(
+        record,
+        config,
+        consent_message="a non-synthetic case needs dataset_consent_ref or governance_ref "
+        "before anyone reviews it",
+    )
 
 
 def assignment(reviewer: Reviewer, case_id: str) -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from capeval.config import Config
+from capeval.config import Config, quality_case_problems
 from capeval.records import Problem, pointer
 
 
@@ -56,42 +56,13 @@ def _schema_problem(kind: str, record: dict[str, Any]) -> Problem | None:
 # -- quality cases ---------------------------------------------------------------------------
 def case_problems(record: dict[str, Any], config: Config) -> list[Problem]:
     """Why ``record`` cannot be aggregated as a quality case (empty when it can)."""
-    shape = _schema_problem("quality-case", record)
-    if shape is not None:
-        return [shape]
-    problems: list[Problem] = []
-    profile = config.profiles.get(record["profile"])
-    if profile is None:
-        problems.append(
-            Problem(
-                "case.profile_unknown",
-                "/profile",
-                f"profile {record['profile']} is not configured "
-                f"(known: {', '.join(config.profiles)})",
-            )
-        )
-    else:
-        for index, criterion in enumerate(record["criteria"]):
-            if criterion not in profile:
-                problems.append(
-                    Problem(
-                        "case.criterion_unknown",
-                        f"/criteria/{index}",
-                        f"criterion {criterion} is not in profile {record['profile']}",
-                    )
-                )
-    if not record["synthetic"] and not (
-        record.get("dataset_consent_ref") or record.get("governance_ref")
-    ):
-        problems.append(
-            Problem(
-                "consent.missing",
-                None,
-                "non-synthetic case without dataset_consent_ref or governance_ref: "
-                "no verdict is given for it",
-            )
-        )
-    return problems
+    return quality_case_problems(
+        record,
+        config,
+        consent_message="non-synthetic case without dataset_consent_ref or governance_ref: "
+        "no verdict is given for it",
+        consent_pointer=None,
+    )
 
 
 def case_from_record(record: dict[str, Any]) -> Case:
