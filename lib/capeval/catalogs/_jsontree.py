@@ -37,6 +37,19 @@ def parse(data: bytes, on_problem: OnProblem) -> tuple[Any, str] | None:
         return None
 
 
+def read_object(stream: Any, on_problem: OnProblem, what: str) -> tuple[Pairs, Lines] | None:
+    """A catalog file that must be one JSON object: the object and its key lines; None
+    (reported as ``catalog.malformed``, ``what`` saying what the file should be) otherwise."""
+    parsed = parse(stream.read(), on_problem)
+    if parsed is None:
+        return None
+    document, text = parsed
+    if not isinstance(document, Pairs):
+        on_problem("catalog.malformed", 1, what)
+        return None
+    return document, Lines(text)
+
+
 class Lines:
     """Line numbers of keys, found in file order."""
 

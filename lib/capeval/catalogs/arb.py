@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from typing import BinaryIO
 
 from capeval.catalogs import ICU, CatalogInfo, Message, OnProblem, suffix
-from capeval.catalogs._jsontree import Lines, Pairs, members, parse
+from capeval.catalogs._jsontree import Pairs, members, read_object
 
 NAME = "arb"
 BILINGUAL = False
@@ -25,16 +25,13 @@ def detect(path: str, head: bytes) -> bool:
 def read(
     path: str, stream: BinaryIO, on_problem: OnProblem, info: CatalogInfo
 ) -> Iterator[Message]:
-    parsed = parse(stream.read(), on_problem)
-    if parsed is None:
+    found = read_object(stream, on_problem, "an ARB file is a JSON object")
+    if found is None:
         return
-    document, text = parsed
-    if not isinstance(document, Pairs):
-        on_problem("catalog.malformed", 1, "an ARB file is a JSON object")
-        return
+    document, lines = found
     messages: list[Message] = []
     notes: dict[str, str] = {}
-    for key, value, line in members(document, Lines(text), "", on_problem):
+    for key, value, line in members(document, lines, "", on_problem):
         if key.startswith("@@"):
             if key == "@@locale" and isinstance(value, str):
                 info.locale = value

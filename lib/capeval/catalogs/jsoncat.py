@@ -25,7 +25,7 @@ from collections.abc import Iterator
 from typing import Any, BinaryIO
 
 from capeval.catalogs import AUTO, I18NEXT, ICU, CatalogInfo, Message, OnProblem, suffix
-from capeval.catalogs._jsontree import Lines, Pairs, members, parse
+from capeval.catalogs._jsontree import Lines, Pairs, members, read_object
 
 NAME = "json"
 BILINGUAL = False
@@ -46,14 +46,11 @@ def detect(path: str, head: bytes) -> bool:
 def read(
     path: str, stream: BinaryIO, on_problem: OnProblem, info: CatalogInfo
 ) -> Iterator[Message]:
-    parsed = parse(stream.read(), on_problem)
-    if parsed is None:
+    found = read_object(stream, on_problem, "a JSON catalog is an object of keys")
+    if found is None:
         return
-    document, text = parsed
-    if not isinstance(document, Pairs):
-        on_problem("catalog.malformed", 1, "a JSON catalog is an object of keys")
-        return
-    yield from _object(document, "", Lines(text), path, on_problem)
+    document, lines = found
+    yield from _object(document, "", lines, path, on_problem)
 
 
 def dialect_of(texts: list[str], default: str = AUTO) -> str:
