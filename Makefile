@@ -9,7 +9,7 @@ EX := examples/domain_semantic_quality
 DJANGO_DEMO := tests/data/catalogs/django/conf/fr/LC_MESSAGES/django.po \
   tests/data/catalogs/django/admin/de/LC_MESSAGES/django.po
 
-.PHONY: install demo test test-browser lint docs evals bench schemas golden realdata clean
+.PHONY: install demo test test-browser lint docs evals bench fuzz schemas golden realdata clean
 
 install: $(STAMP)
 	@# PYTHONDONTWRITEBYTECODE may be set here; byte-compile so every filter starts fast.

@@ -7,7 +7,8 @@ and command line as the installed commands, without an interpreter per run):
   assertions (which drive the number, protocol and length parsers), the secret scan and
   redaction, the review configuration, the schemas;
 * filters — cap-validate (every kind), cap-check and its two siblings, cap-aggregate-scores,
-  cap-render-report, on records mutated from the shipped corpora.
+  cap-render-report, cap-review-form, on records mutated from the shipped corpora, and
+  cap-import on generated catalogs (PO, JSON, ARB, .strings, Android XML, XLIFF).
 
 Properties: a parser raises only its documented error; a filter exits 0, 1 or 2 with one
 diagnostic per stderr line, never a traceback, an ``internal`` diagnostic or an exception's
@@ -284,8 +285,8 @@ def target_assertions(config: settings) -> Callable[[], None]:
 
     @config
     @given(
-        st.sampled_from(sorted(ASSERTION_PARAMS)).flatmap(
-            lambda name: st.tuples(st.just(name), ASSERTION_PARAMS[name])
+        st.sampled_from(assertions.NAMES).flatmap(
+            lambda name: st.tuples(st.just(name), ASSERTION_PARAMS.get(name, st.just({})))
         ),
         hostile_text(),
         hostile_text(),
@@ -431,6 +432,62 @@ def target_render(config: settings) -> Callable[[], None]:
     return run
 
 
+def _catalog(draw: Any) -> tuple[str, str]:
+    """A catalog file's name and text: hostile messages in one of the formats cap-import reads."""
+    texts = draw(st.lists(hostile_text(long=False), min_size=1, max_size=4))
+    form = draw(st.sampled_from(["po", "json", "xml", "xlf", "strings", "arb"]))
+    quoted = [json.dumps(text, ensure_ascii=False) for text in texts]
+    if form == "po":
+        body = "".join(f"msgid {q}\nmsgstr {q}\n\n" for q in quoted)
+        return "fr.po", 'msgid ""\nmsgstr "Language: fr\\n"\n\n' + body
+    if form in ("json", "arb"):
+        messages = {f"k{i}": text for i, text in enumerate(texts)}
+        return f"app_fr.{form}", json.dumps(messages, ensure_ascii=False)
+    if form == "strings":
+        return "Localizable.strings", "".join(f"{q} = {q};\n" for q in quoted)
+    if form == "xml":
+        items = "".join(f'<string name="k{i}">{t}</string>' for i, t in enumerate(texts))
+        return "strings.xml", f"<resources>{items}</resources>"
+    units = "".join(
+        f'<trans-unit id="k{i}"><source>{t}</source><target>{t}</target></trans-unit>'
+        for i, t in enumerate(texts)
+    )
+    return "app.xlf", (
+        '<xliff version="1.2"><file source-language="en" target-language="fr">'
+        f"<body>{units}</body></file></xliff>"
+    )
+
+
+def target_import(config: settings) -> Callable[[], None]:
+    @config
+    @given(st.data())
+    def run(data: Any) -> None:
+        name, text = _catalog(data.draw)
+        with tempfile.TemporaryDirectory(prefix="capeval-fuzz-") as folder:
+            path = Path(folder) / name
+            path.write_text(text, encoding="utf-8", errors="surrogatepass")
+            args = ["--provenance-kind", "synthetic", str(path), "--candidates", "-"]
+            _filter("cap-import", args, b"", 1)
+
+    return run
+
+
+def target_review_form(config: settings) -> Callable[[], None]:
+    @config
+    @given(lines_of("quality-case"), lines_of("roster"))
+    def run(cases: bytes, roster: bytes) -> None:
+        with tempfile.NamedTemporaryFile("wb", suffix=".jsonl", delete=False) as handle:
+            handle.write(roster)
+        try:
+            reviewer = SEEDS["roster"][0]["reviewer_id"]
+            args = ["--roster", handle.name, "--reviewer", reviewer]
+            _filter("cap-review-form", args, cases, cases.count(b"\n"))
+        finally:
+            os.unlink(handle.name)
+
+    return run
+
+
 TARGETS: dict[str, Callable[[settings], Callable[[], None]]] = {
     "jsonl": target_jsonl,
     "placeholders": target_placeholders,
@@ -443,6 +500,8 @@ TARGETS: dict[str, Callable[[settings], Callable[[], None]]] = {
     "cap-check-protocol": target_check_protocol,
     "cap-aggregate-scores": target_aggregate,
     "cap-render-report": target_render,
+    "cap-import": target_import,
+    "cap-review-form": target_review_form,
 }
 
 HEALTH = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much]

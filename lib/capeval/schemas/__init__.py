@@ -7,7 +7,8 @@ with code ``schema.<keyword>`` and the JSON pointer of the offending value.
 
 fastjsonschema stops at the first violation, which keeps valid records fast. For a record
 that fails, :func:`problems` collects every violation with the ``jsonschema`` package,
-imported on the first failure only (~0.3 s once per run that meets an invalid record).
+imported on the first failure only (50-300 ms once per run that meets an invalid record;
+then ~0.6 ms per failing record).
 """
 
 from __future__ import annotations
