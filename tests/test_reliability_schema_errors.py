@@ -51,3 +51,16 @@ def test_messages_never_quote_the_offending_value():
     case = evalcase(source="x" * 100_000, domain="Not A Domain " * 1000)
     every = schemas.problems("evalcase", case)
     assert every and all(len(p.message) < 200 for p in every)
+
+
+def test_after_the_listing_budget_only_the_first_violation_is_reported():
+    from capeval.validate.checker import RecordChecker
+
+    case = _broken()
+    assert schemas.problems("evalcase", case, every=False) == [schemas.problem("evalcase", case)]
+    checker = RecordChecker()
+    _kind, listed = checker.check(b"{}", case)
+    assert len(listed) > 1
+    checker._listings = schemas.FULL_LISTINGS
+    _kind, later = checker.check(b"{}", case)
+    assert later == [schemas.problem("evalcase", case)]

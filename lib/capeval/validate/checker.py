@@ -44,6 +44,7 @@ class RecordChecker:
         self.id_lock = id_lock
         self.locked_split = locked_split
         self._seen: dict[str, set[Any]] = {name: set() for name in KINDS}
+        self._listings = 0  # failing records listed with every violation (schemas.FULL_LISTINGS)
         # per input path: whether its records lie inside the locked split (exempt from leaks)
         self._inside_locked: dict[str | None, bool] = {}
         if id_lock is not None:
@@ -60,7 +61,9 @@ class RecordChecker:
             return None, [
                 Problem("kind.unknown", None, "record matches no kind (use --kind)", None)
             ]
-        violations = schemas.problems(kind, record)
+        violations = schemas.problems(kind, record, self._listings < schemas.FULL_LISTINGS)
+        if violations:
+            self._listings += 1
         if violations:
             return kind, violations
 
