@@ -18,6 +18,87 @@ PROVENANCE_KINDS = ("synthetic", "public-domain", "compatible-licensed", "author
 SYNTHETIC_LICENSE = "CC0-1.0"
 
 
+CandidatesOption = Annotated[
+    str | None,
+    typer.Option(
+        "--candidates",
+        metavar="PATH",
+        help="Write a candidate for each translated message of each TARGET here "
+        "('-': onto stdout, each after its case).",
+    ),
+]
+
+SystemOption = Annotated[
+    str | None, typer.Option(metavar="NAME", help="The candidates' system name.")
+]
+
+FormatOption = Annotated[
+    str | None,
+    typer.Option(
+        "--format",
+        metavar="NAME",
+        help="Catalog format (default: from the file's name/content).",
+    ),
+]
+
+LicenseOption = Annotated[
+    str | None,
+    typer.Option("--license", metavar="SPDX", help="The catalogs' licence (SPDX expression)."),
+]
+
+OriginOption = Annotated[
+    str | None,
+    typer.Option("--source", metavar="URL", help="Where the catalogs come from."),
+]
+
+ProvenanceKindOption = Annotated[
+    str,
+    typer.Option(
+        metavar="KIND",
+        help=f"Provenance kind: {', '.join(PROVENANCE_KINDS)} (synthetic needs no "
+        "--license/--source).",
+    ),
+]
+
+SourceLocaleOption = Annotated[
+    str | None,
+    typer.Option(metavar="TAG", help="The source language (default: catalog, path, or en)."),
+]
+
+TargetLocaleOption = Annotated[
+    str | None,
+    typer.Option(metavar="TAG", help="The target language (default: the catalog's or path's)."),
+]
+
+DomainOption = Annotated[str, typer.Option(metavar="SLUG", help="The cases' domain.")]
+
+IdPrefixOption = Annotated[
+    str | None,
+    typer.Option(metavar="PREFIX", help="First id segment(s) (default: the catalog's name)."),
+]
+
+AssertionsOption = Annotated[
+    str | None,
+    typer.Option(
+        metavar="FILE",
+        help="A JSON/YAML list of assertions for every case (instead of the dialect's).",
+    ),
+]
+
+PluralSeparatorOption = Annotated[
+    str | None,
+    typer.Option(
+        metavar="SEP",
+        help="Plural forms in one string, split by SEP in the locale's CLDR order "
+        "(Docusaurus and vue-i18n use '|').",
+    ),
+]
+
+IncludeFuzzyOption = Annotated[
+    bool, typer.Option("--include-fuzzy", help="Fuzzy translations are candidates too.")
+]
+
+
 @filter_command(
     "cap-import",
     inputs_metavar="SOURCE [TARGET]...",
@@ -26,73 +107,19 @@ SYNTHETIC_LICENSE = "CC0-1.0"
 )
 def main(
     run: Run,
-    candidates: Annotated[
-        str | None,
-        typer.Option(
-            "--candidates",
-            metavar="PATH",
-            help="Write a candidate for each translated message of each TARGET here "
-            "('-': onto stdout, each after its case).",
-        ),
-    ] = None,
-    system: Annotated[
-        str | None, typer.Option(metavar="NAME", help="The candidates' system name.")
-    ] = None,
-    format_: Annotated[
-        str | None,
-        typer.Option(
-            "--format",
-            metavar="NAME",
-            help="Catalog format (default: from the file's name/content).",
-        ),
-    ] = None,
-    license_: Annotated[
-        str | None,
-        typer.Option("--license", metavar="SPDX", help="The catalogs' licence (SPDX expression)."),
-    ] = None,
-    origin: Annotated[
-        str | None,
-        typer.Option("--source", metavar="URL", help="Where the catalogs come from."),
-    ] = None,
-    provenance_kind: Annotated[
-        str,
-        typer.Option(
-            metavar="KIND",
-            help=f"Provenance kind: {', '.join(PROVENANCE_KINDS)} (synthetic needs no "
-            "--license/--source).",
-        ),
-    ] = "compatible-licensed",
-    source_locale: Annotated[
-        str | None,
-        typer.Option(metavar="TAG", help="The source language (default: catalog, path, or en)."),
-    ] = None,
-    target_locale: Annotated[
-        str | None,
-        typer.Option(metavar="TAG", help="The target language (default: the catalog's or path's)."),
-    ] = None,
-    domain: Annotated[str, typer.Option(metavar="SLUG", help="The cases' domain.")] = "ui",
-    id_prefix: Annotated[
-        str | None,
-        typer.Option(metavar="PREFIX", help="First id segment(s) (default: the catalog's name)."),
-    ] = None,
-    assertions: Annotated[
-        str | None,
-        typer.Option(
-            metavar="FILE",
-            help="A JSON/YAML list of assertions for every case (instead of the dialect's).",
-        ),
-    ] = None,
-    plural_separator: Annotated[
-        str | None,
-        typer.Option(
-            metavar="SEP",
-            help="Plural forms in one string, split by SEP in the locale's CLDR order "
-            "(Docusaurus and vue-i18n use '|').",
-        ),
-    ] = None,
-    include_fuzzy: Annotated[
-        bool, typer.Option("--include-fuzzy", help="Fuzzy translations are candidates too.")
-    ] = False,
+    candidates: CandidatesOption = None,
+    system: SystemOption = None,
+    format_: FormatOption = None,
+    license_: LicenseOption = None,
+    origin: OriginOption = None,
+    provenance_kind: ProvenanceKindOption = "compatible-licensed",
+    source_locale: SourceLocaleOption = None,
+    target_locale: TargetLocaleOption = None,
+    domain: DomainOption = "ui",
+    id_prefix: IdPrefixOption = None,
+    assertions: AssertionsOption = None,
+    plural_separator: PluralSeparatorOption = None,
+    include_fuzzy: IncludeFuzzyOption = False,
 ) -> None:
     """Turn translation catalogs into EvalCase v1 records and candidates.
 

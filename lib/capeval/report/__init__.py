@@ -35,71 +35,100 @@ def _option(flag: str, help_text: str, metavar: str = "FILE") -> Any:
     return typer.Option(flag, metavar=metavar, help=help_text)
 
 
+ManifestOption = Annotated[
+    str | None, _option("--manifest", "Review reports: the dataset manifest.")
+]
+
+RosterOption = Annotated[str | None, _option("--roster", "Review reports: the reviewer roster.")]
+
+ConfigOption = Annotated[
+    str | None, _option("--config", "Review reports: the aggregation's YAML configuration.")
+]
+
+CasesOption = Annotated[
+    str | None,
+    _option("--cases", "The cases (rates by domain and tag, file/line locations, sources)."),
+]
+
+CandidatesOption = Annotated[
+    str | None,
+    _option("--candidates", "Results reports: the candidates (drill-down, suggested fixes)."),
+]
+
+BaselineOption = Annotated[
+    str | None,
+    _option("--baseline", "Results reports: previous results (regressions, fixes)."),
+]
+
+WaiversOption = Annotated[
+    str | None, _option("--waivers", "Results reports: waiver records (known failures).")
+]
+
+TodayOption = Annotated[
+    str | None,
+    _option("--today", "The date waivers expire against (default: today, UTC).", "DATE"),
+]
+
+OutputFormatOption = Annotated[
+    str | None,
+    _option("--format", f"Output: {', '.join(FORMATS)} (default markdown).", "NAME"),
+]
+
+HtmlOption = Annotated[bool, typer.Option("--html", help="Same as --format html.")]
+
+GithubOption = Annotated[bool, typer.Option("--github", help="Same as --format github.")]
+
+TemplateOption = Annotated[
+    str | None, _option("--template", "Render this Jinja2 template instead.", "PATH")
+]
+
+MaxFailuresOption = Annotated[
+    int,
+    typer.Option(
+        "--max-failures", metavar="N", min=0, help="Documents: rows per long section (0: all)."
+    ),
+]
+
+MaxBytesOption = Annotated[
+    int | None,
+    typer.Option(
+        "--max-bytes",
+        metavar="N",
+        min=0,
+        help="Documents: cut long sections until the text fits N bytes "
+        "(default: just under 1 MiB for Markdown, none for HTML; 0: none).",
+    ),
+]
+
+FailOnOption = Annotated[
+    str | None,
+    _option(
+        "--fail-on",
+        "Results reports: exit 1 on regression, hard or any unwaived failure, or none "
+        "(default: regression with --baseline, else none).",
+        "WHAT",
+    ),
+]
+
+
 @filter_command(TOOL)
 def render_report(
     run: Run,
-    manifest: Annotated[
-        str | None, _option("--manifest", "Review reports: the dataset manifest.")
-    ] = None,
-    roster: Annotated[
-        str | None, _option("--roster", "Review reports: the reviewer roster.")
-    ] = None,
-    config: Annotated[
-        str | None, _option("--config", "Review reports: the aggregation's YAML configuration.")
-    ] = None,
-    cases: Annotated[
-        str | None,
-        _option("--cases", "The cases (rates by domain and tag, file/line locations, sources)."),
-    ] = None,
-    candidates: Annotated[
-        str | None,
-        _option("--candidates", "Results reports: the candidates (drill-down, suggested fixes)."),
-    ] = None,
-    baseline: Annotated[
-        str | None,
-        _option("--baseline", "Results reports: previous results (regressions, fixes)."),
-    ] = None,
-    waivers: Annotated[
-        str | None, _option("--waivers", "Results reports: waiver records (known failures).")
-    ] = None,
-    today: Annotated[
-        str | None,
-        _option("--today", "The date waivers expire against (default: today, UTC).", "DATE"),
-    ] = None,
-    output_format: Annotated[
-        str | None,
-        _option("--format", f"Output: {', '.join(FORMATS)} (default markdown).", "NAME"),
-    ] = None,
-    html: Annotated[bool, typer.Option("--html", help="Same as --format html.")] = False,
-    github: Annotated[bool, typer.Option("--github", help="Same as --format github.")] = False,
-    template: Annotated[
-        str | None, _option("--template", "Render this Jinja2 template instead.", "PATH")
-    ] = None,
-    max_failures: Annotated[
-        int,
-        typer.Option(
-            "--max-failures", metavar="N", min=0, help="Documents: rows per long section (0: all)."
-        ),
-    ] = DEFAULT_MAX_FAILURES,
-    max_bytes: Annotated[
-        int | None,
-        typer.Option(
-            "--max-bytes",
-            metavar="N",
-            min=0,
-            help="Documents: cut long sections until the text fits N bytes "
-            "(default: just under 1 MiB for Markdown, none for HTML; 0: none).",
-        ),
-    ] = None,
-    fail_on: Annotated[
-        str | None,
-        _option(
-            "--fail-on",
-            "Results reports: exit 1 on regression, hard or any unwaived failure, or none "
-            "(default: regression with --baseline, else none).",
-            "WHAT",
-        ),
-    ] = None,
+    manifest: ManifestOption = None,
+    roster: RosterOption = None,
+    config: ConfigOption = None,
+    cases: CasesOption = None,
+    candidates: CandidatesOption = None,
+    baseline: BaselineOption = None,
+    waivers: WaiversOption = None,
+    today: TodayOption = None,
+    output_format: OutputFormatOption = None,
+    html: HtmlOption = False,
+    github: GithubOption = False,
+    template: TemplateOption = None,
+    max_failures: MaxFailuresOption = DEFAULT_MAX_FAILURES,
+    max_bytes: MaxBytesOption = None,
+    fail_on: FailOnOption = None,
 ) -> None:
     """Render the records of cap-aggregate-scores or cap-check for people and for CI.
 
