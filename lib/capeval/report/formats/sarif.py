@@ -32,17 +32,17 @@ def fingerprint(*parts: str | None) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def render(view: dict[str, Any], context: Context) -> str:
-    cases = display_path(context.cases_path)
-    candidates = display_path(context.candidates_path)
-    waivers = display_path(context.waivers_path)
-    rule_index: dict[str, int] = {}
-    rule_list: list[dict[str, Any]] = []
+class _Rules:
+    """The SARIF rules (one per code) in order of first use, and each code's index."""
 
-    def rule(code: str, level: str) -> int:
-        if code not in rule_index:
-            rule_index[code] = len(rule_list)
-            rule_list.append(
+    def __init__(self) -> None:
+        self.index: dict[str, int] = {}
+        self.list: list[dict[str, Any]] = []
+
+    def __call__(self, code: str, level: str) -> int:
+        if code not in self.index:
+            self.index[code] = len(self.list)
+            self.list.append(
                 {
                     "id": code,
                     "shortDescription": {"text": rules.short(code)},
@@ -51,98 +51,17 @@ def render(view: dict[str, Any], context: Context) -> str:
                     "defaultConfiguration": {"level": level},
                 }
             )
-        return rule_index[code]
+        return self.index[code]
 
-    results = []
-    for row in view["failures"]:
-        level = "error" if row["severity"] == "hard" else "warning"
-        message = f"{subject(row)}: {row['message']}"
-        if row["suggestion"] is not None:
-            message += f" — suggestion: {row['suggestion']['description']}"
-        result: dict[str, Any] = {
-            "ruleId": row["code"],
-            "ruleIndex": rule(row["code"], level),
-            "level": level,
-            "message": {"text": message},
-            "locations": [_location(cases, row["case_line"], row["case_id"])],
-            "partialFingerprints": {
-                "capevalResult/v1": fingerprint(
-                    row["case_id"], row["system"], row["assertion"], row["code"]
-                )
-            },
-            "properties": {
-                "case_id": row["case_id"],
-                "assertion": row["assertion"],
-                "severity": row["severity"],
-                "evidence": json.loads(row["evidence"]),
-                **({"system": row["system"]} if row["system"] is not None else {}),
-            },
-        }
-        if candidates is not None and row["candidate_line"] is not None:
-            result["relatedLocations"] = [
-                {
-                    "id": 1,
-                    **_location(candidates, row["candidate_line"], None),
-                    "message": {"text": "the candidate"},
-                }
-            ]
-        state = _BASELINE_STATE.get(row["change"] or "")
-        if state is not None:
-            result["baselineState"] = state
-        if row["waiver"] is not None:
-            waiver = row["waiver"]
-            result["suppressions"] = [
-                {
-                    "kind": "external",
-                    "status": "accepted",
-                    "justification": f"{waiver['reason']} (owner {waiver['owner']}, "
-                    f"until {waiver['expires']})",
-                    **(
-                        {"location": _location(waivers, waiver["line"], None)}
-                        if waivers is not None
-                        else {}
-                    ),
-                }
-            ]
-        if row["fix"] is not None and candidates is not None:
-            result["fixes"] = [
-                {
-                    "description": {"text": row["suggestion"]["description"]},
-                    "artifactChanges": [
-                        {
-                            "artifactLocation": {"uri": candidates},
-                            "replacements": [
-                                {
-                                    # startLine alone: the whole line, without its newline
-                                    "deletedRegion": {"startLine": row["fix"]["line"]},
-                                    "insertedContent": {"text": row["fix"]["text"]},
-                                }
-                            ],
-                        }
-                    ],
-                }
-            ]
-        results.append(result)
-    for finding in view.get("waiver_findings") or []:
-        results.append(
-            {
-                "ruleId": finding["code"],
-                "ruleIndex": rule(finding["code"], "warning"),
-                "level": "warning",
-                "message": {"text": finding["message"]},
-                "locations": [_location(waivers, finding["line"], finding["case_id"])],
-                "partialFingerprints": {
-                    "capevalWaiver/v1": fingerprint(
-                        finding["code"],
-                        finding["case_id"],
-                        finding["system"],
-                        finding["assertion"],
-                        finding["result_code"],
-                    )
-                },
-            }
-        )
-    driver: dict[str, Any] = {"name": "capeval", "rules": rule_list}
+
+def render(view: dict[str, Any], context: Context) -> str:
+    cases = display_path(context.cases_path)
+    candidates = display_path(context.candidates_path)
+    waivers = display_path(context.waivers_path)
+    rule = _Rules()
+    results = [_result(row, rule, cases, candidates, waivers) for row in view["failures"]]
+    results += [_waiver_result(f, rule, waivers) for f in view.get("waiver_findings") or []]
+    driver: dict[str, Any] = {"name": "capeval", "rules": rule.list}
     if context.version:
         driver["version"] = context.version
     log = {
@@ -153,6 +72,103 @@ def render(view: dict[str, Any], context: Context) -> str:
         ],
     }
     return json.dumps(log, ensure_ascii=False, indent=2) + "\n"
+
+
+def _result(
+    row: dict[str, Any],
+    rule: _Rules,
+    cases: str | None,
+    candidates: str | None,
+    waivers: str | None,
+) -> dict[str, Any]:
+    """One failing AssertionResult as a SARIF result."""
+    level = "error" if row["severity"] == "hard" else "warning"
+    message = f"{subject(row)}: {row['message']}"
+    if row["suggestion"] is not None:
+        message += f" — suggestion: {row['suggestion']['description']}"
+    result: dict[str, Any] = {
+        "ruleId": row["code"],
+        "ruleIndex": rule(row["code"], level),
+        "level": level,
+        "message": {"text": message},
+        "locations": [_location(cases, row["case_line"], row["case_id"])],
+        "partialFingerprints": {
+            "capevalResult/v1": fingerprint(
+                row["case_id"], row["system"], row["assertion"], row["code"]
+            )
+        },
+        "properties": {
+            "case_id": row["case_id"],
+            "assertion": row["assertion"],
+            "severity": row["severity"],
+            "evidence": json.loads(row["evidence"]),
+            **({"system": row["system"]} if row["system"] is not None else {}),
+        },
+    }
+    if candidates is not None and row["candidate_line"] is not None:
+        result["relatedLocations"] = [
+            {
+                "id": 1,
+                **_location(candidates, row["candidate_line"], None),
+                "message": {"text": "the candidate"},
+            }
+        ]
+    state = _BASELINE_STATE.get(row["change"] or "")
+    if state is not None:
+        result["baselineState"] = state
+    if row["waiver"] is not None:
+        result["suppressions"] = [_suppression(row["waiver"], waivers)]
+    if row["fix"] is not None and candidates is not None:
+        result["fixes"] = [_fix(row, candidates)]
+    return result
+
+
+def _suppression(waiver: dict[str, Any], waivers: str | None) -> dict[str, Any]:
+    return {
+        "kind": "external",
+        "status": "accepted",
+        "justification": f"{waiver['reason']} (owner {waiver['owner']}, until {waiver['expires']})",
+        **({"location": _location(waivers, waiver["line"], None)} if waivers is not None else {}),
+    }
+
+
+def _fix(row: dict[str, Any], candidates: str) -> dict[str, Any]:
+    """The suggestion as a SARIF fix: the candidate's whole line replaced."""
+    return {
+        "description": {"text": row["suggestion"]["description"]},
+        "artifactChanges": [
+            {
+                "artifactLocation": {"uri": candidates},
+                "replacements": [
+                    {
+                        # startLine alone: the whole line, without its newline
+                        "deletedRegion": {"startLine": row["fix"]["line"]},
+                        "insertedContent": {"text": row["fix"]["text"]},
+                    }
+                ],
+            }
+        ],
+    }
+
+
+def _waiver_result(finding: dict[str, Any], rule: _Rules, waivers: str | None) -> dict[str, Any]:
+    """An expired or unused waiver as a SARIF result."""
+    return {
+        "ruleId": finding["code"],
+        "ruleIndex": rule(finding["code"], "warning"),
+        "level": "warning",
+        "message": {"text": finding["message"]},
+        "locations": [_location(waivers, finding["line"], finding["case_id"])],
+        "partialFingerprints": {
+            "capevalWaiver/v1": fingerprint(
+                finding["code"],
+                finding["case_id"],
+                finding["system"],
+                finding["assertion"],
+                finding["result_code"],
+            )
+        },
+    }
 
 
 def _location(uri: str | None, line: int | None, case_id: str | None) -> dict[str, Any]:
