@@ -17,7 +17,8 @@ from typing import Any
 from capeval import schemas
 from capeval.records import Problem
 from capeval.secrets import SECRET_DETECTED, find_secrets, may_contain_secret
-from capeval.validate.kinds import KINDS, detect_kind, unique_key
+from capeval.seen import SeenKeys
+from capeval.validate.kinds import detect_kind, unique_key
 from capeval.validate.rules import ContractRules
 
 DUPLICATE_CODE = {
@@ -43,7 +44,8 @@ class RecordChecker:
         self.kind = kind
         self.id_lock = id_lock
         self.locked_split = locked_split
-        self._seen: dict[str, set[Any]] = {name: set() for name in KINDS}
+        # one compact exact set per kind (capeval.seen: ~19 bytes per key, keys on disk)
+        self._seen: dict[str, SeenKeys] = {}
         self._listings = 0  # failing records listed with every violation (schemas.FULL_LISTINGS)
         # per input path: whether its records lie inside the locked split (exempt from leaks)
         self._inside_locked: dict[str | None, bool] = {}
@@ -69,8 +71,10 @@ class RecordChecker:
 
         found: list[Problem] = []
         key = unique_key(kind, record)
-        seen = self._seen[kind]
-        duplicate = key in seen
+        seen = self._seen.get(kind)
+        if seen is None:
+            seen = self._seen[kind] = SeenKeys()
+        duplicate = not seen.add(key)
         if duplicate:
             found.append(
                 Problem(
@@ -80,8 +84,6 @@ class RecordChecker:
                     None,
                 )
             )
-        else:
-            seen.add(key)
         found.extend(self.rules.problems(kind, record))
         if may_contain_secret(raw):
             for pointer, secret_kind in find_secrets(record):
