@@ -34,6 +34,7 @@ from capeval.records import (
     assertion_result,
     pointer,
 )
+from capeval.schemas.memo import SchemaCheck
 from capeval.secrets import secret_values
 
 NO_SYSTEM = None
@@ -327,9 +328,10 @@ def run_checks(
     counts.update({"results": 0, "passed": 0, "failed": 0})
     run.malformed_key = "invalid cases"
     write = run.out.write_record
+    schema_check = SchemaCheck("evalcase")
     try:
         for line_no, _raw, case in itertools.chain(() if first is None else (first,), cases):
-            if not _is_valid_case(run, line_no, case):
+            if not _is_valid_case(run, line_no, case, schema_check):
                 index.mark_seen(case.get("id"))  # its candidates are not orphans
                 continue
             if index.came_before(case["id"]):
@@ -434,11 +436,9 @@ def _known_secrets(source: str, text: str) -> list[tuple[str, str]]:
     return secret_values(source, text)
 
 
-def _is_valid_case(run: Run, line_no: int, case: dict[str, Any]) -> bool:
+def _is_valid_case(run: Run, line_no: int, case: dict[str, Any], schema_check: SchemaCheck) -> bool:
     """True for a valid EvalCase v1 record (the compiled schema cap-validate uses)."""
-    from capeval import schemas
-
-    found = schemas.problem("evalcase", case)
+    found = schema_check.problem(case)
     if found is None:
         return True
     run.emit_problems([found], case, line=line_no)

@@ -16,6 +16,7 @@ from typing import Any
 
 from capeval import schemas
 from capeval.records import Problem
+from capeval.schemas.memo import SchemaCheck
 from capeval.secrets import SECRET_DETECTED, find_secrets, may_contain_secret
 from capeval.seen import SeenKeys
 from capeval.validate.kinds import detect_kind, unique_key
@@ -47,6 +48,8 @@ class RecordChecker:
         # one compact exact set per kind (capeval.seen: ~19 bytes per key, keys on disk)
         self._seen: dict[str, SeenKeys] = {}
         self._listings = 0  # failing records listed with every violation (schemas.FULL_LISTINGS)
+        # per kind: the compiled schema, memoising repeated values (schemas.memo)
+        self._schema_checks: dict[str, SchemaCheck] = {}
         # per input path: whether its records lie inside the locked split (exempt from leaks)
         self._inside_locked: dict[str | None, bool] = {}
         if id_lock is not None:
@@ -63,11 +66,20 @@ class RecordChecker:
             return None, [
                 Problem("kind.unknown", None, "record matches no kind (use --kind)", None)
             ]
-        violations = schemas.problems(kind, record, self._listings < schemas.FULL_LISTINGS)
+        schema_check = self._schema_checks.get(kind)
+        if schema_check is None:
+            schema_check = self._schema_checks[kind] = SchemaCheck(kind)
+        violations = schema_check.problems(record, self._listings < schemas.FULL_LISTINGS)
         if violations:
             self._listings += 1
         if violations:
             return kind, violations
+        schema_check = self._schema_checks.get(kind)
+        if schema_check is None:
+            schema_check = self._schema_checks[kind] = SchemaCheck(kind)
+        violation = schema_check.problem(record)
+        if violation is not None:
+            return kind, [violation]
 
         found: list[Problem] = []
         key = unique_key(kind, record)
