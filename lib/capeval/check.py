@@ -13,7 +13,6 @@ from __future__ import annotations
 import itertools
 import os
 import shutil
-import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
@@ -157,6 +156,8 @@ class CandidateIndex:
         """Copy a pipe or FIFO (``<(...)``) to a temporary file, so lines can be re-read."""
         try:
             with open(path, "rb") as source:
+                import tempfile
+
                 fd, temp = tempfile.mkstemp(prefix="capeval-candidates-")
                 self._spooled = temp
                 with os.fdopen(fd, "wb") as target:

@@ -21,7 +21,6 @@ import io
 import os
 import signal
 import stat
-import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from typing import IO, TYPE_CHECKING, Annotated, Any, BinaryIO, get_type_hints
 
@@ -83,6 +82,8 @@ class AtomicOutput:
         else:
             directory = os.path.dirname(os.path.abspath(self._target))
             self._mode = _mode_for(self._target)
+            import tempfile  # here: it pulls random and hashlib, off the start-up path
+
             fd, self._temp = tempfile.mkstemp(prefix=".capeval-", dir=directory)
         self.writer = Writer(fd, line_buffered)
         self._fd = fd

@@ -25,7 +25,6 @@ collisions can only slow the probing down, never change an answer.
 from __future__ import annotations
 
 import os
-import tempfile
 from array import array
 from collections.abc import Generator, Iterator
 from typing import IO, Any
@@ -108,6 +107,8 @@ class SeenKeys:
     # -- the key log --------------------------------------------------------------------------
     def _spill(self) -> None:
         if self._log is None:
+            import tempfile
+
             self._log = tempfile.TemporaryFile(prefix="capeval-keys-")  # noqa: SIM115
         self._log.write(self._pending)
         self._log.flush()
