@@ -1,4 +1,5 @@
-"""schemas.memo.SchemaCheck: memoised schema verdicts equal the compiled validator's.
+"""schemas.memo / schemas.typed: fast schema verdicts never disagree with the compiled
+validator's.
 
 Soundness property: valid records warm the memo, then every field of them (at any depth) is
 mutated — removed, retyped, replaced by values taken from elsewhere in the corpus, given an
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import copy
 import glob
+import json
 from pathlib import Path
 
 import orjson
@@ -20,6 +22,8 @@ from hypothesis import strategies as st
 from capeval import schemas
 from capeval.schemas import memo
 from capeval.schemas.memo import SchemaCheck
+from capeval.schemas.typed import TypedCheck
+from capeval.validate.kinds import KINDS
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -114,7 +118,45 @@ def test_memo_never_accepts_what_the_validator_rejects(warm, record):
     assert warm.problem(record) == expected
 
 
-@pytest.mark.parametrize("kind", schemas.kinds())
+@pytest.fixture(scope="module")
+def typed():
+    check = TypedCheck("evalcase")
+    assert check.available, "the EvalCase schema no longer translates: update schemas.typed"
+    return check
+
+
+def _line(record) -> bytes:
+    return json.dumps(record, ensure_ascii=False).encode("utf-8", "surrogatepass")
+
+
+def test_typed_check_accepts_the_corpus(typed):
+    assert all(typed.accepts(_line(record)) for record in CORPUS)
+
+
+@settings(max_examples=600, deadline=None)
+@given(record=mutated())
+def test_typed_check_never_accepts_what_the_validator_rejects(typed, record):
+    if typed.accepts(_line(record)):
+        assert schemas.problem("evalcase", record) is None, record
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        b'"id": "Not An Id"',  # the later value is the one a JSON reader keeps
+        b'"schema_version": 2',
+        b'"assertions": []',
+    ],
+)
+def test_typed_check_sees_every_copy_of_a_repeated_key(typed, text):
+    raw = _line(CORPUS[0])
+    assert typed.accepts(raw)
+    doubled = raw[:-1] + b", " + text + b"}"
+    assert not typed.accepts(doubled)
+    assert schemas.problem("evalcase", json.loads(doubled)) is not None
+
+
+@pytest.mark.parametrize("kind", KINDS)
 def test_every_kind_is_planned(kind):
     check = SchemaCheck(kind)
     check.accepts({})

@@ -331,8 +331,8 @@ def run_checks(
     write = run.out.write_record
     schema_check = SchemaCheck("evalcase")
     try:
-        for line_no, _raw, case in itertools.chain(() if first is None else (first,), cases):
-            if not _is_valid_case(run, line_no, case, schema_check):
+        for line_no, raw, case in itertools.chain(() if first is None else (first,), cases):
+            if not _is_valid_case(run, line_no, raw, case, schema_check):
                 index.mark_seen(case.get("id"))  # its candidates are not orphans
                 continue
             if index.came_before(case["id"]):
@@ -437,9 +437,11 @@ def _known_secrets(source: str, text: str) -> list[tuple[str, str]]:
     return secret_values(source, text)
 
 
-def _is_valid_case(run: Run, line_no: int, case: dict[str, Any], schema_check: SchemaCheck) -> bool:
+def _is_valid_case(
+    run: Run, line_no: int, raw: bytes, case: dict[str, Any], schema_check: SchemaCheck
+) -> bool:
     """True for a valid EvalCase v1 record (the compiled schema cap-validate uses)."""
-    found = schema_check.problem(case)
+    found = schema_check.problem(case, raw)
     if found is None:
         return True
     run.emit_problems([found], case, line=line_no)

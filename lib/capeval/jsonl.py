@@ -295,6 +295,12 @@ def _dumps_exact(value: Any, sort_keys: bool = False) -> bytes:
     return text.encode("utf-8")
 
 
+# A value's exact JSON text, raising ValueTextError for what orjson cannot write (integers
+# beyond 64 bits): the raw form of value_key for hot loops.
+value_text = orjson.dumps
+ValueTextError = orjson.JSONEncodeError
+
+
 def value_key(value: Any) -> bytes | None:
     """A value's exact JSON text, as a memo key: equal texts are equal values of equal types
     (None for what orjson cannot write, such as integers beyond 64 bits)."""

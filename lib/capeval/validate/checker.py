@@ -69,17 +69,10 @@ class RecordChecker:
         schema_check = self._schema_checks.get(kind)
         if schema_check is None:
             schema_check = self._schema_checks[kind] = SchemaCheck(kind)
-        violations = schema_check.problems(record, self._listings < schemas.FULL_LISTINGS)
+        violations = schema_check.problems(record, self._listings < schemas.FULL_LISTINGS, raw)
         if violations:
             self._listings += 1
-        if violations:
             return kind, violations
-        schema_check = self._schema_checks.get(kind)
-        if schema_check is None:
-            schema_check = self._schema_checks[kind] = SchemaCheck(kind)
-        violation = schema_check.problem(record)
-        if violation is not None:
-            return kind, [violation]
 
         found: list[Problem] = []
         key = unique_key(kind, record)
