@@ -25,7 +25,7 @@ from capeval import assertions
 from capeval.assertions import ParamsError, Subject
 from capeval.cli import FatalInput, Run, UsageError, filter_command
 from capeval.evidence import bound_evidence, bound_message
-from capeval.jsonl import read_record_at
+from capeval.jsonl import read_record_at, value_key
 from capeval.records import (
     CANDIDATE_MISSING,
     SEVERITIES,
@@ -274,12 +274,41 @@ class Planned:
     module: ModuleType
 
 
-def plan_case(run: Run, line_no: int, case: dict[str, Any], selection: Selection) -> list[Planned]:
+_PLAN_MEMO_LIMIT = 4096
+
+
+def plan_case(
+    run: Run,
+    line_no: int,
+    case: dict[str, Any],
+    selection: Selection,
+    memo: dict[bytes, list[Planned]] | None = None,
+) -> list[Planned]:
     """The case's selected assertions, each resolved to its module once (not per system).
 
     An assertion name outside the vocabulary is one ``assertion.unknown`` diagnostic for the
-    case, and is not checked.
+    case, and is not checked. With ``memo`` (one per run: the selection is fixed), the plan
+    of an assertions list already seen is reused: a plan depends only on the list's value
+    (lists with an unknown name are never memoised: each case reports its own).
     """
+    key = value_key(case["assertions"]) if memo is not None else None
+    if key is not None:
+        known = memo.get(key)
+        if known is not None:
+            return known
+    planned, unknown = _plan(run, line_no, case, selection)
+    if key is not None and not unknown:
+        if len(memo) >= _PLAN_MEMO_LIMIT:
+            memo.clear()
+        memo[key] = planned
+    return planned
+
+
+def _plan(
+    run: Run, line_no: int, case: dict[str, Any], selection: Selection
+) -> tuple[list[Planned], bool]:
+    """(the selected assertions resolved, whether an unknown name was reported)."""
+    unknown = False
     planned = []
     for item in case["assertions"]:
         if not selection.wants(item):
@@ -296,9 +325,10 @@ def plan_case(run: Run, line_no: int, case: dict[str, Any], selection: Selection
                 case_id=case["id"],
                 path=pointer("assertions", case["assertions"].index(item), "name"),
             )
+            unknown = True
             continue
         planned.append(Planned(name, item["severity"], item.get("params") or {}, module))
-    return planned
+    return planned, unknown
 
 
 def run_checks(
@@ -330,6 +360,7 @@ def run_checks(
     run.malformed_key = "invalid cases"
     write = run.out.write_record
     schema_check = SchemaCheck("evalcase")
+    plans: dict[bytes, list[Planned]] = {}  # assertions list -> plan (plan_case)
     try:
         for line_no, raw, case in itertools.chain(() if first is None else (first,), cases):
             if not _is_valid_case(run, line_no, raw, case, schema_check):
@@ -341,7 +372,7 @@ def run_checks(
                 run.emit_problems([repeated], case, line=line_no)
                 run.count("invalid cases")
                 continue
-            planned = plan_case(run, line_no, case, selection)
+            planned = plan_case(run, line_no, case, selection, plans)
             if not planned:
                 run.count("cases with nothing selected")
                 index.mark_seen(case["id"])
