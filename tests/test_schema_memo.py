@@ -130,7 +130,11 @@ def _line(record) -> bytes:
 
 
 def test_typed_check_accepts_the_corpus(typed):
-    assert all(typed.accepts(_line(record)) for record in CORPUS)
+    # assertions whose params use uniqueItems have no typed variant (the compiled path checks)
+    untyped = {"script_fidelity", "language_fidelity"}
+    typed_records = [r for r in CORPUS if not {a["name"] for a in r["assertions"]} & untyped]
+    assert len(typed_records) > 50
+    assert all(typed.accepts(_line(record)) for record in typed_records)
 
 
 @settings(max_examples=600, deadline=None)
@@ -185,6 +189,7 @@ def test_assertion_rules_read_only_assertions_and_context():
     mutations = [*CORPUS, *({**r, "context": {"max_chars": 5}} for r in CORPUS[:30])]
     mutations += [{**r, "context": {}, "required_tokens": []} for r in CORPUS[:30]]
     mutations += [{**r, "required_tokens": ["%s"]} for r in CORPUS[:30]]
+    mutations += [{**r, "target_locale": "ja-JP"} for r in CORPUS]
     for case in mutations:
         for item in case["assertions"]:
             hook = getattr(assertions.load(item["name"]), "param_errors", None)

@@ -45,7 +45,7 @@ __all__ = [
 ]
 
 # The case fields an assertion's param_errors may read besides its params (see above).
-PARAM_CASE_FIELDS = ("context", "required_tokens")
+PARAM_CASE_FIELDS = ("context", "required_tokens", "target_locale")
 
 # The vocabulary, in documentation order; each name is also its module's name. The v1
 # contract's six come first, then the additive extensions of evals/i18n-prompt/CONTRACT.md.

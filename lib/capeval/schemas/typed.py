@@ -8,11 +8,13 @@ raises. It is an accelerator, never the authority: anything it does not accept (
 extension key, an assertion name without params rules, a construct the translation does not
 know) goes through ``schemas.memo`` and the compiled validator, which gives the diagnostics.
 
-The translation covers exactly the keywords the shipped schemas use and refuses any other
-(``Unsupported``: the kind then has no typed check). tests/test_schema_memo.py mutates every
-field of valid records and proves the typed check never accepts a record the compiled
-validator rejects. msgspec checks every occurrence of a repeated key, so a line with a
-duplicate key is accepted only if the value kept by the JSON reader (the last) is valid too.
+The translation covers the keywords the shipped schemas use and refuses any other
+(``Unsupported``: the kind then has no typed check; an assertion whose params use one, such
+as ``uniqueItems``, gets no variant, so records naming it take the compiled path).
+tests/test_schema_memo.py mutates every field of valid records and proves the typed check
+never accepts a record the compiled validator rejects. msgspec checks every occurrence of a
+repeated key, so a line with a duplicate key is accepted only if the value kept by the JSON
+reader (the last) is valid too.
 """
 
 from __future__ import annotations
@@ -81,6 +83,8 @@ class _Translator:
             return self.string(node, keys)
         if kind == "integer":
             return self.integer(node, keys)
+        if kind == "number":
+            return self.number(node, keys)
         if kind == "boolean":
             if keys != {"type"}:
                 raise Unsupported("boolean with rules")
@@ -127,6 +131,25 @@ class _Translator:
         if "maximum" in node:
             meta["le"] = _whole(node["maximum"])
         return Annotated[int, msgspec.Meta(**meta)] if meta else int
+
+    def number(self, node: dict[str, Any], keys: set[str]) -> Any:
+        bounds = {
+            "minimum": "ge",
+            "maximum": "le",
+            "exclusiveMinimum": "gt",
+            "exclusiveMaximum": "lt",
+        }
+        if keys - {"type", *bounds}:
+            raise Unsupported("number rules")
+        meta = {}
+        for keyword, name in bounds.items():
+            if keyword in node:
+                bound = node[keyword]
+                if type(bound) not in (int, float):
+                    raise Unsupported("number bound")
+                meta[name] = bound
+        # msgspec's float takes JSON integers too, never booleans: as JSON Schema's number
+        return Annotated[float, msgspec.Meta(**meta)] if meta else float
 
     def array(self, node: dict[str, Any], keys: set[str], name: str) -> Any:
         if keys - {"type", "items", "minItems", "maxItems"}:
@@ -202,11 +225,16 @@ class _Translator:
                 raise Unsupported("then rules")
             merged = {**properties, **then.get("properties", {})}
             needed = required | set(then.get("required", []))
-            fields = [
-                self.field(prop, self.convert(sub, f"{name}{_struct_name(tag)}"), prop in needed)
-                for prop, sub in merged.items()
-                if prop != "name"
-            ]
+            try:
+                fields = [
+                    self.field(
+                        prop, self.convert(sub, f"{name}{_struct_name(tag)}"), prop in needed
+                    )
+                    for prop, sub in merged.items()
+                    if prop != "name"
+                ]
+            except Unsupported:
+                continue  # no variant: a record naming it takes the compiled path (sound)
             variants.append(
                 msgspec.defstruct(
                     f"{name}{_struct_name(tag)}",
