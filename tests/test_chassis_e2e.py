@@ -293,3 +293,18 @@ def test_print_schema_prints_no_summary():
     assert proc.returncode == 0
     assert json.loads(proc.stdout)["title"] == "EvalCase v1"
     assert proc.stderr == b""
+
+
+def test_first_line_numbers_a_chunk_as_part_of_the_whole_file(tmp):
+    data = b'{"a": 1}\nnot json\n\n[1]\n'
+    whole = run_cmd("cap-validate", "-q", stdin=data)
+    chunk = run_cmd("cap-validate", "-q", "--first-line", "41", stdin=data)
+    assert b"<stdin>:2: error: jsonl.invalid_json" in whole.stderr
+    assert b"<stdin>:42: error: jsonl.invalid_json" in chunk.stderr
+    assert b"<stdin>:44: error: jsonl.not_object" in chunk.stderr
+    # only the first input is a chunk: the next file is numbered from 1
+    second = tmp / "second.jsonl"
+    second.write_bytes(b"oops\n")
+    both = run_cmd("cap-validate", "-q", "--first-line", "41", "-", str(second), stdin=data)
+    assert f"{second}:1: error".encode() in both.stderr
+    assert run_cmd("cap-validate", "--first-line", "0", stdin=data).returncode == 2

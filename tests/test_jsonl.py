@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 import os
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from capeval.jsonl import Writer, read_lines
@@ -103,3 +103,14 @@ def test_line_buffered_writer_writes_each_record():
     assert os.read(read_fd, 100) == b'{"a":1}\n'
     os.close(read_fd)
     os.close(write_fd)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from([b"1", b"0", b"9", b"a", b" ", b"\xff", b"1" * 18, b"-"])))
+def test_long_digit_run_test_equals_the_regex(parts):
+    import re
+
+    from capeval.jsonl import has_long_digit_run
+
+    raw = b"".join(parts)
+    assert has_long_digit_run(raw) == (re.search(rb"[0-9]{19}", raw) is not None)

@@ -13,7 +13,6 @@ from __future__ import annotations
 import itertools
 import os
 import shutil
-import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
@@ -26,7 +25,7 @@ from capeval import assertions
 from capeval.assertions import ParamsError, Subject
 from capeval.cli import FatalInput, Run, UsageError, filter_command
 from capeval.evidence import bound_evidence, bound_message
-from capeval.jsonl import read_record_at
+from capeval.jsonl import read_record_at, value_key
 from capeval.records import (
     CANDIDATE_MISSING,
     SEVERITIES,
@@ -34,6 +33,7 @@ from capeval.records import (
     assertion_result,
     pointer,
 )
+from capeval.schemas.memo import SchemaCheck
 from capeval.secrets import secret_values
 
 NO_SYSTEM = None
@@ -156,6 +156,8 @@ class CandidateIndex:
         """Copy a pipe or FIFO (``<(...)``) to a temporary file, so lines can be re-read."""
         try:
             with open(path, "rb") as source:
+                import tempfile
+
                 fd, temp = tempfile.mkstemp(prefix="capeval-candidates-")
                 self._spooled = temp
                 with os.fdopen(fd, "wb") as target:
@@ -272,12 +274,41 @@ class Planned:
     module: ModuleType
 
 
-def plan_case(run: Run, line_no: int, case: dict[str, Any], selection: Selection) -> list[Planned]:
+_PLAN_MEMO_LIMIT = 4096
+
+
+def plan_case(
+    run: Run,
+    line_no: int,
+    case: dict[str, Any],
+    selection: Selection,
+    memo: dict[bytes, list[Planned]] | None = None,
+) -> list[Planned]:
     """The case's selected assertions, each resolved to its module once (not per system).
 
     An assertion name outside the vocabulary is one ``assertion.unknown`` diagnostic for the
-    case, and is not checked.
+    case, and is not checked. With ``memo`` (one per run: the selection is fixed), the plan
+    of an assertions list already seen is reused: a plan depends only on the list's value
+    (lists with an unknown name are never memoised: each case reports its own).
     """
+    key = value_key(case["assertions"]) if memo is not None else None
+    if key is not None:
+        known = memo.get(key)
+        if known is not None:
+            return known
+    planned, unknown = _plan(run, line_no, case, selection)
+    if key is not None and not unknown:
+        if len(memo) >= _PLAN_MEMO_LIMIT:
+            memo.clear()
+        memo[key] = planned
+    return planned
+
+
+def _plan(
+    run: Run, line_no: int, case: dict[str, Any], selection: Selection
+) -> tuple[list[Planned], bool]:
+    """(the selected assertions resolved, whether an unknown name was reported)."""
+    unknown = False
     planned = []
     for item in case["assertions"]:
         if not selection.wants(item):
@@ -294,9 +325,10 @@ def plan_case(run: Run, line_no: int, case: dict[str, Any], selection: Selection
                 case_id=case["id"],
                 path=pointer("assertions", case["assertions"].index(item), "name"),
             )
+            unknown = True
             continue
         planned.append(Planned(name, item["severity"], item.get("params") or {}, module))
-    return planned
+    return planned, unknown
 
 
 def run_checks(
@@ -327,9 +359,11 @@ def run_checks(
     counts.update({"results": 0, "passed": 0, "failed": 0})
     run.malformed_key = "invalid cases"
     write = run.out.write_record
+    schema_check = SchemaCheck("evalcase")
+    plans: dict[bytes, list[Planned]] = {}  # assertions list -> plan (plan_case)
     try:
-        for line_no, _raw, case in itertools.chain(() if first is None else (first,), cases):
-            if not _is_valid_case(run, line_no, case):
+        for line_no, raw, case in itertools.chain(() if first is None else (first,), cases):
+            if not _is_valid_case(run, line_no, raw, case, schema_check):
                 index.mark_seen(case.get("id"))  # its candidates are not orphans
                 continue
             if index.came_before(case["id"]):
@@ -338,7 +372,7 @@ def run_checks(
                 run.emit_problems([repeated], case, line=line_no)
                 run.count("invalid cases")
                 continue
-            planned = plan_case(run, line_no, case, selection)
+            planned = plan_case(run, line_no, case, selection, plans)
             if not planned:
                 run.count("cases with nothing selected")
                 index.mark_seen(case["id"])
@@ -434,11 +468,11 @@ def _known_secrets(source: str, text: str) -> list[tuple[str, str]]:
     return secret_values(source, text)
 
 
-def _is_valid_case(run: Run, line_no: int, case: dict[str, Any]) -> bool:
+def _is_valid_case(
+    run: Run, line_no: int, raw: bytes, case: dict[str, Any], schema_check: SchemaCheck
+) -> bool:
     """True for a valid EvalCase v1 record (the compiled schema cap-validate uses)."""
-    from capeval import schemas
-
-    found = schemas.problem("evalcase", case)
+    found = schema_check.problem(case, raw)
     if found is None:
         return True
     run.emit_problems([found], case, line=line_no)

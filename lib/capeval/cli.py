@@ -1,10 +1,11 @@
 """The chassis every filter shares: one Typer app factory, common options, and the run loop.
 
 A filter is a function ``body(run: Run, **its_options)`` decorated with ``@filter_command``.
-The decorator adds the common options of the contract (inputs, ``-o``, ``--diagnostics``, ``-q``,
-``--progress``, ``--exit-zero``, ``--line-buffered``, ``--max-line-bytes``, ``--version``)
-and turns the function into ``main()``. ``Run`` opens the streams, reads records, emits
-diagnostics, prints the closing summary and maps what happened to the exit status:
+The decorator adds the common options of the contract (inputs, ``-o``, ``--diagnostics``,
+``-q``, ``--progress``, ``--exit-zero``, ``--line-buffered``, ``--max-line-bytes``,
+``--first-line``, ``--version``) and turns the function into ``main()``. ``Run`` opens the
+streams, reads records, emits diagnostics, prints the closing summary and maps what happened
+to the exit status:
 
 * 0 all good (warnings do not count), 1 an invalid line / failed hard assertion / failed
   run-level rule (``--exit-zero`` turns it into 0), 2 usage or I/O problems;
@@ -20,7 +21,6 @@ import io
 import os
 import signal
 import stat
-import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from typing import IO, TYPE_CHECKING, Annotated, Any, BinaryIO, get_type_hints
 
@@ -82,6 +82,8 @@ class AtomicOutput:
         else:
             directory = os.path.dirname(os.path.abspath(self._target))
             self._mode = _mode_for(self._target)
+            import tempfile  # here: it pulls random and hashlib, off the start-up path
+
             fd, self._temp = tempfile.mkstemp(prefix=".capeval-", dir=directory)
         self.writer = Writer(fd, line_buffered)
         self._fd = fd
@@ -130,6 +132,7 @@ class Run:
         stderr: IO[str],
         *,
         max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
+        first_line: int = 1,
         progress: bool = False,
         line_buffered: bool = False,
     ) -> None:
@@ -139,6 +142,7 @@ class Run:
         self.diag = diagnostics
         self.stderr = stderr
         self.max_line_bytes = max_line_bytes
+        self.first_line = first_line
         self.line_buffered = line_buffered
         self._progress = progress
         # Ordered counts for the closing summary; filters add their own keys.
@@ -158,12 +162,16 @@ class Run:
         """Every JSON object line of the inputs in order; bad lines become diagnostics."""
         counts = self.counts
         progress = self._progress
-        for path in self.inputs:
+        for index, path in enumerate(self.inputs):
             stream = self._open_input(path)
             if stream is None:
                 continue
+            # --first-line numbers the first input as a chunk of a bigger file (scale-out)
+            first = self.first_line if index == 0 else 1
             try:
-                for item in read_lines(stream, self._on_problem, self.max_line_bytes):
+                for item in read_lines(
+                    stream, self._on_problem, self.max_line_bytes, first_line_no=first
+                ):
                     counts["read"] += 1
                     if progress and counts["read"] % _PROGRESS_EVERY == 0:
                         self.stderr.write(f"\r{self.tool}: {counts['read']} records")
@@ -430,6 +438,15 @@ def _common_options(
     max_line_bytes: Annotated[
         int, typer.Option(metavar="N", help="Longest accepted input line, in bytes.", min=1)
     ] = DEFAULT_MAX_LINE_BYTES,
+    first_line: Annotated[
+        int,
+        typer.Option(
+            metavar="N",
+            help="Number the first input's lines from N: a chunk of a bigger file "
+            "(GNU parallel) reports the lines of the whole file.",
+            min=1,
+        ),
+    ] = 1,
     version: Annotated[
         bool,
         typer.Option(
@@ -526,6 +543,7 @@ def _execute(
             diagnostics,
             stderr,
             max_line_bytes=common["max_line_bytes"],
+            first_line=common["first_line"],
             progress=common["progress"],
             line_buffered=line_buffered,
         )

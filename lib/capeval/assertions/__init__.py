@@ -16,6 +16,10 @@ anything else it raises is a bug, which the engine reports as one ``internal`` d
 (written by ``make schemas``; a test fails when they drift), so the published schema that
 ``cap-validate`` and editors use says exactly what the modules accept. Modules are imported
 lazily: a run pays only for the assertions its cases name.
+
+``param_errors`` may read the params and, of the case, only the fields in
+``PARAM_CASE_FIELDS``: cap-validate memoises its answers per (assertions, those fields), and
+tests/test_schema_memo.py proves every module keeps to it.
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ from capeval.verdict import Outcome
 
 __all__ = [
     "NAMES",
+    "PARAM_CASE_FIELDS",
     "Outcome",
     "ParamsError",
     "Subject",
@@ -38,6 +43,9 @@ __all__ = [
     "nfc",
     "result_codes",
 ]
+
+# The case fields an assertion's param_errors may read besides its params (see above).
+PARAM_CASE_FIELDS = ("context", "required_tokens", "target_locale")
 
 # The vocabulary, in documentation order; each name is also its module's name. The v1
 # contract's six come first, then the additive extensions of evals/i18n-prompt/CONTRACT.md.

@@ -69,13 +69,20 @@ def _brace_spans(text: str, pos: int, spans: list[tuple[int, int]], depth: int =
             pos = start + 1
 
 
+def _letters(match: re.Match[str]) -> str:
+    return "x" * (match.end() - match.start())
+
+
 def mask_placeholders(text: str) -> str:
     """``text`` with its placeholders overwritten by letters.
 
     A letter keeps offsets and stops a following "-" from reading as a sign.
     """
-    if "%" not in text and "{" not in text and "<" not in text:
-        return text
+    if "{" not in text and "<" not in text:
+        if "%" not in text:
+            return text
+        # only directives: their matches never overlap, so one substitution masks them all
+        return AUTO_TEXTS.sub(_letters, text)
     spans = placeholder_spans(text)
     if not spans:
         return text

@@ -11,6 +11,7 @@ optional (YAML, langcodes, license-expression) is imported only when a run needs
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from typing import Annotated, Any
 
@@ -87,10 +88,11 @@ def validate(
         raise UsageError(f"unknown kind {kind!r}; kinds: {', '.join(KINDS)}")
     if update_lock and lock is None:
         raise UsageError("--update-lock needs --lock PATH")
-    checker = _record_checker(run, kind, config, cases, lock, update_lock, locked)
+    # side inputs are read (and checked) up front; the rules are imported at the first record
+    make_checker, id_lock = _record_checker(run, kind, config, cases, lock, update_lock, locked)
     manifest_out = run.side_output(manifest) if manifest else None
-    _pass_valid_records(run, checker, _discard if check else run.out.write_raw, manifest_out)
-    _write_lock(run, checker.id_lock)
+    _pass_valid_records(run, make_checker, _discard if check else run.out.write_raw, manifest_out)
+    _write_lock(run, id_lock)
 
 
 def _print_schema(run: Run, kind: str) -> None:
@@ -111,31 +113,44 @@ def _record_checker(
     lock: str | None,
     update_lock: bool,
     locked: str | None,
-) -> Any:
-    """The rules of this run, with its side inputs read (configuration, cases, lock, split)."""
-    from capeval.validate.checker import RecordChecker
-    from capeval.validate.rules import ContractRules
+) -> tuple[Callable[[], Any], Any]:
+    """The rules of this run, with its side inputs read (configuration, cases, split): a
+    factory called at the first record, so an empty input imports none of the rules; and
+    the id lock (None without --lock)."""
+    review = run.review_config(config) if config else None
+    criteria, case_hashes = _case_facts(run, cases) if cases else (None, None)
+    id_lock = _load_lock(run, lock, update_lock) if lock else None
+    locked_split = _load_locked(run, locked) if locked else None
 
-    case_criteria, case_hashes = _case_facts(run, cases) if cases else (None, None)
-    rules = ContractRules(run.review_config(config), case_criteria, case_hashes)
-    return RecordChecker(
-        rules,
-        kind=kind,
-        id_lock=_load_lock(run, lock, update_lock) if lock else None,
-        locked_split=_load_locked(run, locked) if locked else None,
-    )
+    def make_checker() -> Any:
+        from capeval.validate.checker import RecordChecker
+        from capeval.validate.rules import ContractRules
+
+        return RecordChecker(
+            ContractRules(review, criteria, case_hashes),
+            kind=kind,
+            id_lock=id_lock,
+            locked_split=locked_split,
+        )
+
+    return make_checker, id_lock
 
 
 def _pass_valid_records(
-    run: Run, checker: Any, write_raw: Callable[[bytes], None], manifest_out: Any
+    run: Run, make_checker: Callable[[], Any], write_raw: Callable[[bytes], None], manifest_out: Any
 ) -> None:
     """Every record through the checker: its problems reported, its bytes passed on if valid."""
     if manifest_out is not None:
         from capeval.validate.manifest import CASE_KINDS, manifest_entry
     counts = run.counts
     counts.update({"valid": 0, "invalid": 0})
+    records = run.records()
+    first = next(records, None)
+    if first is None:
+        return
+    checker = make_checker()
     check_record = checker.check
-    for line_no, raw, record in run.records():
+    for line_no, raw, record in itertools.chain((first,), records):
         record_kind, problems = check_record(raw, record, run.path)
         invalid = bool(problems) and run.emit_problems(problems, record, line=line_no)
         if invalid or record_kind is None:

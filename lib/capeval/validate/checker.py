@@ -16,8 +16,10 @@ from typing import Any
 
 from capeval import schemas
 from capeval.records import Problem
+from capeval.schemas.memo import SchemaCheck
 from capeval.secrets import SECRET_DETECTED, find_secrets, may_contain_secret
-from capeval.validate.kinds import KINDS, detect_kind, unique_key
+from capeval.seen import SeenKeys
+from capeval.validate.kinds import detect_kind, unique_key
 from capeval.validate.rules import ContractRules
 
 DUPLICATE_CODE = {
@@ -43,8 +45,11 @@ class RecordChecker:
         self.kind = kind
         self.id_lock = id_lock
         self.locked_split = locked_split
-        self._seen: dict[str, set[Any]] = {name: set() for name in KINDS}
+        # one compact exact set per kind (capeval.seen: ~19 bytes per key, keys on disk)
+        self._seen: dict[str, SeenKeys] = {}
         self._listings = 0  # failing records listed with every violation (schemas.FULL_LISTINGS)
+        # per kind: the compiled schema, memoising repeated values (schemas.memo)
+        self._schema_checks: dict[str, SchemaCheck] = {}
         # per input path: whether its records lie inside the locked split (exempt from leaks)
         self._inside_locked: dict[str | None, bool] = {}
         if id_lock is not None:
@@ -61,16 +66,20 @@ class RecordChecker:
             return None, [
                 Problem("kind.unknown", None, "record matches no kind (use --kind)", None)
             ]
-        violations = schemas.problems(kind, record, self._listings < schemas.FULL_LISTINGS)
+        schema_check = self._schema_checks.get(kind)
+        if schema_check is None:
+            schema_check = self._schema_checks[kind] = SchemaCheck(kind)
+        violations = schema_check.problems(record, self._listings < schemas.FULL_LISTINGS, raw)
         if violations:
             self._listings += 1
-        if violations:
             return kind, violations
 
         found: list[Problem] = []
         key = unique_key(kind, record)
-        seen = self._seen[kind]
-        duplicate = key in seen
+        seen = self._seen.get(kind)
+        if seen is None:
+            seen = self._seen[kind] = SeenKeys()
+        duplicate = not seen.add(key)
         if duplicate:
             found.append(
                 Problem(
@@ -80,8 +89,6 @@ class RecordChecker:
                     None,
                 )
             )
-        else:
-            seen.add(key)
         found.extend(self.rules.problems(kind, record))
         if may_contain_secret(raw):
             for pointer, secret_kind in find_secrets(record):

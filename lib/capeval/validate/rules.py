@@ -16,6 +16,7 @@ from typing import Any
 from capeval import assertions
 from capeval.codes import ERROR
 from capeval.config import Config
+from capeval.jsonl import value_key
 from capeval.records import CASE_HASH_FIELD, Problem, pointer
 from capeval.validate.licenses import KNOWN_VALID, LICENSE_INVALID, license_problem
 from capeval.validate.locales import KNOWN_CANONICAL, locale_problem
@@ -25,6 +26,9 @@ from capeval.validate.privacy import (
     REVIEW_FIELDS,
     privacy_findings,
 )
+
+_MEMO_LIMIT = 4096  # distinct (assertions, case fields) remembered, then afresh
+_MEMO_KEY_BYTES = 4096
 
 # provenance kinds that reuse external material and so must say where it came from
 SOURCED_PROVENANCE = frozenset({"public-domain", "compatible-licensed"})
@@ -56,6 +60,7 @@ class ContractRules:
         self.flags = frozenset(self.config.blocking_flags)
         self.profiles = {name: frozenset(c) for name, c in self.config.profiles.items()}
         self.privacy_severity = ERROR if self.config.privacy_as_error else None
+        self._assertion_memo: dict[bytes, list[Problem]] = {}
 
     def problems(self, kind: str, record: dict[str, Any]) -> list[Problem]:
         """Every contract-rule problem of one schema-valid record of ``kind``."""
@@ -94,7 +99,20 @@ class ContractRules:
                     None,
                 )
             )
-        _assertion_problems(case, found)
+        # assertion rules read only the assertions and assertions.PARAM_CASE_FIELDS (the
+        # param_errors contract): their problems are memoised per distinct combination
+        key = value_key(
+            (case["assertions"], *[case.get(field) for field in assertions.PARAM_CASE_FIELDS])
+        )
+        cached = self._assertion_memo.get(key) if key is not None else None
+        if cached is None:
+            cached = []
+            _assertion_problems(case, cached)
+            if key is not None and len(key) <= _MEMO_KEY_BYTES:
+                if len(self._assertion_memo) >= _MEMO_LIMIT:
+                    self._assertion_memo.clear()
+                self._assertion_memo[key] = cached
+        found.extend(cached)
         return found
 
     # -- quality cases and reviews ------------------------------------------------------------

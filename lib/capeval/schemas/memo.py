@@ -1,0 +1,224 @@
+"""The schema check of a stream of records, memoising the verdict on repeated field values.
+
+A suite repeats most of a record from line to line (its ``assertions``, ``provenance``,
+``context``, locales), while the compiled validator re-checks all of it every time (~60% of
+cap-validate's time). ``SchemaCheck(kind).problem(record)`` returns exactly what
+``schemas.problem(kind, record)`` returns, faster:
+
+* It applies only to a schema whose top level is *decomposable*: an object with ``required``,
+  ``properties``, ``additionalProperties: false`` and ``patternProperties`` of literal
+  prefixes with the empty schema, and nothing that relates one property to another. A record
+  is then valid iff it has the required keys, every other key is a property or matches a
+  prefix, and each property's value is valid against that property's schema alone.
+* A property whose schema is a plain string rule (type, lengths, pattern) is checked
+  directly, with the compiled module's own regex objects. Any other property's value is
+  looked up in a memo of values already proven valid, keyed by the property and the value's
+  exact JSON text (or type and value for a scalar); values are never guessed.
+* Given the raw line, a typed decode (``schemas.typed``, msgspec) tries first: it proves a
+  line valid in C, ~1.5x cheaper than the memo.
+* A record with a value not in the memo goes through the compiled validator whole. If it
+  passes, its values join the memo (by decomposability each was valid on its own). A record
+  that fails anything here goes through ``schemas.problem``, so every diagnostic is the
+  compiled validator's own.
+
+tests/test_schema_memo.py mutates every field of valid records and proves the memo never
+accepts a record the compiled validator rejects. The memo holds at most ``MEMO_LIMIT`` values
+of at most ``MEMO_KEY_BYTES`` bytes each (then it starts afresh), so memory stays flat.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from capeval import schemas
+from capeval.jsonl import ValueTextError, value_text
+from capeval.records import Problem
+
+MEMO_LIMIT = 8192
+MEMO_KEY_BYTES = 2048
+
+_TOP_LEVEL_KEYS = frozenset(
+    {
+        "$schema",
+        "$id",
+        "title",
+        "description",
+        "type",
+        "required",
+        "properties",
+        "patternProperties",
+        "additionalProperties",
+        "definitions",
+    }
+)
+_STRING_RULE_KEYS = frozenset({"type", "minLength", "maxLength", "pattern", "title", "description"})
+_LITERAL_PREFIX = re.compile(r"\^([A-Za-z0-9_-]+)\Z")
+_SCALARS = (str, int, float, bool, type(None))
+
+MEMOISED = None  # a property checked through the memo
+_EXTENSION = "extension"  # a key matching a patternProperties prefix: any value
+
+
+class SchemaCheck:
+    """``problem(record)``: the first schema violation of a record of ``kind``, or None."""
+
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
+        self._memo: set[Any] = set()
+        self._planned = False  # planned on first use: nothing is imported at start-up
+        self._plan: Any = None
+        # the keys of a record, in order -> what to check for each (records share a few)
+        self._shapes: dict[tuple[str, ...], tuple[Any, ...]] = {}
+        self._typed: Any = None  # schemas.typed.TypedCheck, False when unavailable
+
+    def problem(self, record: Any, raw: bytes | None = None) -> Problem | None:
+        """The record's first violation or None; ``raw``, the line it was read from, lets a
+        typed decode (``schemas.typed``) prove it valid without the memo."""
+        if raw is not None:
+            typed = self._typed
+            if typed is None:
+                typed = self._typed = _typed_check(self.kind)
+            if typed is not False and typed.accepts(raw):
+                return None
+        if self.accepts(record):
+            return None
+        return schemas.problem(self.kind, record)
+
+    def problems(self, record: Any, every: bool = True, raw: bytes | None = None) -> list[Problem]:
+        """As ``schemas.problems``: [] for a valid record, else its violations (``raw`` as
+        for ``problem``)."""
+        if self.problem(record, raw) is None:
+            return []
+        return schemas.problems(self.kind, record, every)
+
+    def accepts(self, record: Any) -> bool:
+        """True only for a record the compiled validator accepts (False: not proven)."""
+        if type(record) is not dict:
+            return False
+        shape = tuple(record)
+        steps = self._shapes.get(shape)
+        if steps is None:
+            steps = self._shape_steps(shape)
+            if steps is None:
+                return False
+        memo = self._memo
+        missed: list[Any] | None = None
+        for (key, rule), value in zip(steps, record.values(), strict=True):
+            if rule is MEMOISED:
+                kind = type(value)
+                if kind in _SCALARS:
+                    memo_key: Any = (key, kind, value)
+                else:
+                    try:
+                        text = value_text(value)
+                    except ValueTextError:  # an integer beyond 64 bits: no memo
+                        return False
+                    if len(text) > MEMO_KEY_BYTES:
+                        return False
+                    memo_key = (key, text)
+                if memo_key not in memo:
+                    if missed is None:
+                        missed = [memo_key]
+                    else:
+                        missed.append(memo_key)
+            elif rule is not _EXTENSION:
+                low, high, search = rule
+                if (
+                    type(value) is not str
+                    or not low <= len(value) <= high
+                    or (search is not None and search(value) is None)
+                ):
+                    return False
+        if missed is not None:
+            try:
+                self._validate(record)
+            except Exception:  # any violation: schemas.problem says which
+                return False
+            if len(memo) + len(missed) > MEMO_LIMIT:
+                memo.clear()
+            memo.update(missed)
+        return True
+
+    def _shape_steps(self, shape: tuple[str, ...]) -> tuple[Any, ...] | None:
+        """The (key, rule) of each key of records with these keys in this order, or None when
+        such a record cannot be valid (an unknown key, a required one missing): it then goes
+        through the compiled validator, which says why."""
+        if not self._planned:
+            self._validate = schemas.validator(self.kind)
+            self._plan = _plan(schemas.schema(self.kind), _compiled_patterns(self._validate))
+            self._planned = True
+        if self._plan is None:
+            return None
+        fields, required, prefixes = self._plan
+        steps = []
+        for key in shape:
+            if key in fields:
+                steps.append((key, fields[key]))
+            elif key.startswith(prefixes):
+                steps.append((key, _EXTENSION))
+            else:
+                return None
+        if not required <= set(shape):
+            return None
+        if len(self._shapes) >= MEMO_LIMIT:
+            self._shapes.clear()
+        found = self._shapes[shape] = tuple(steps)
+        return found
+
+
+def _plan(
+    schema: dict[str, Any], patterns: dict[str, re.Pattern[str]]
+) -> tuple[dict[str, Any], frozenset[str], tuple[str, ...]] | None:
+    """(property -> rule, the required properties, extension prefixes), or None when the top
+    level is not decomposable (then every record takes the compiled path)."""
+    if not set(schema) <= _TOP_LEVEL_KEYS or schema.get("type") != "object":
+        return None
+    if schema.get("additionalProperties") is not False:
+        return None
+    prefixes = []
+    for pattern, subschema in schema.get("patternProperties", {}).items():
+        literal = _LITERAL_PREFIX.match(pattern)
+        if literal is None or subschema != {}:
+            return None
+        prefixes.append(literal.group(1))
+    properties = schema.get("properties", {})
+    required = frozenset(schema.get("required", []))
+    if not required <= set(properties):
+        return None
+    if any(name.startswith(tuple(prefixes)) for name in properties):
+        return None  # a property and a pattern would both apply
+    fields = {name: _string_rule(subschema, patterns) for name, subschema in properties.items()}
+    return fields, required, tuple(prefixes)
+
+
+def _string_rule(subschema: dict[str, Any], patterns: dict[str, re.Pattern[str]]) -> Any:
+    """(min length, max length, pattern search or None) for a plain string rule, checked
+    directly; MEMOISED for anything else."""
+    if subschema.get("type") != "string" or not set(subschema) <= _STRING_RULE_KEYS:
+        return MEMOISED
+    pattern = subschema.get("pattern")
+    if pattern is not None and pattern not in patterns:
+        return MEMOISED
+    search = patterns[pattern].search if pattern is not None else None
+    return subschema.get("minLength", 0), subschema.get("maxLength", float("inf")), search
+
+
+def _typed_check(kind: str) -> Any:
+    """The kind's typed check, or False (msgspec missing, or the schema not translatable)."""
+    try:
+        from capeval.schemas.typed import TypedCheck
+    except ImportError:
+        return False
+    check = TypedCheck(kind)
+    return check if check.available else False
+
+
+def _compiled_patterns(validate: Callable[[Any], Any]) -> dict[str, re.Pattern[str]]:
+    """The regex objects the compiled module itself uses, by pattern text."""
+    found: dict[str, re.Pattern[str]] = {}
+    for name, value in validate.__globals__.items():
+        if name.startswith("REGEX_PATTERNS") and isinstance(value, dict):
+            found.update(value)
+    return found

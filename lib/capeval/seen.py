@@ -1,0 +1,184 @@
+"""A compact, exact set of the keys seen in a stream (cap-validate's unique-key rule).
+
+A Python ``set`` of ids costs ~115 bytes per id (the string object and its slot), so memory
+grows with the input. ``SeenKeys`` keeps only fixed-width entries in memory:
+
+* an open-addressing table (linear probing) of 64-bit entries in an ``array('Q')``; each entry
+  is ``fragment << 36 | (offset + 1)``: the top 28 bits of the key's hash, and where the key's
+  exact bytes are in the *key log*; 0 is an empty slot. A key's home slot is the top bits of
+  its hash, so a table of up to 2**28 slots doubles from its entries alone (past that, by
+  reading the keys back from the log);
+* the key log: every key's bytes, length-prefixed, appended to an anonymous temporary file
+  (``tempfile.TemporaryFile``, under ``$TMPDIR``; unlinked at once, so nothing is left behind).
+  The last MiB stays in memory until it is written out.
+
+``add(key)`` probes from the key's home slot; an entry whose fragment matches is *verified* by
+reading its key back from the log and comparing bytes, so the answer is exact (a hash
+collision costs one read, never a wrong verdict). The table doubles at a load of 0.6.
+
+Memory: 8 bytes per slot at a load between 0.3 and 0.6, i.e. 13-27 bytes per key (~19 on
+average), whatever the keys' length; the key log on disk grows by the keys' bytes + 4.
+Hashing is Python's ``hash`` of the key bytes (SipHash, salted per process); crafted
+collisions can only slow the probing down, never change an answer.
+"""
+
+from __future__ import annotations
+
+import os
+from array import array
+from collections.abc import Generator, Iterator
+from typing import IO, Any
+
+_MAX_LOAD = 0.6
+_OFFSET_BITS = 36  # a key log of up to 64 GiB
+_OFFSET_MASK = (1 << _OFFSET_BITS) - 1
+_FRAGMENT_BITS = 64 - _OFFSET_BITS  # the top 28 bits of the key's hash
+_HASH_MASK = (1 << 64) - 1
+# tables up to 2**28 slots grow from their entries; beyond, the keys are read back from the log
+ENTRY_REHASH_BITS = _FRAGMENT_BITS
+_SPILL = 1 << 20  # key-log bytes kept in memory before they are written out
+_LENGTH_BYTES = 4
+
+
+def key_bytes(key: Any) -> bytes:
+    """The exact bytes of a key: a string as UTF-8; anything else (tuples of strings and
+    None) as 0xFF + its repr, which no UTF-8 text starts with."""
+    if type(key) is str:
+        return key.encode("utf-8", "surrogatepass")
+    return b"\xff" + repr(key).encode("utf-8", "surrogatepass")
+
+
+class SeenKeys:
+    """``add(key)`` is True the first time a key is added, False for every repeat."""
+
+    __slots__ = ("_table", "_bits", "_limit", "_count", "_log", "_pending", "_written")
+
+    def __init__(self, capacity: int = 1 << 10) -> None:
+        bits = 1
+        while (1 << bits) < capacity:
+            bits += 1
+        self._count = 0
+        self._log: IO[bytes] | None = None  # the key log's file, once it spills
+        self._pending = bytearray()  # key-log bytes not yet written out
+        self._written = 0  # key-log bytes already in the file
+        self._allocate(bits)
+
+    def __len__(self) -> int:
+        return self._count
+
+    @property
+    def table_bytes(self) -> int:
+        """Memory held by the table (what grows with the number of keys)."""
+        return len(self._table) * self._table.itemsize
+
+    def add(self, key: Any) -> bool:
+        data = key.encode("utf-8", "surrogatepass") if type(key) is str else key_bytes(key)
+        digest = hash(data) & _HASH_MASK
+        fragment = digest >> _OFFSET_BITS
+        table = self._table
+        mask = len(table) - 1
+        slot = digest >> (64 - self._bits)  # the top bits: a table of up to 2**28 slots can
+        entry = table[slot]  # grow from its fragments alone
+        while entry:
+            if (
+                entry >> _OFFSET_BITS == fragment
+                and self._key_at((entry & _OFFSET_MASK) - 1) == data
+            ):
+                return False
+            slot = (slot + 1) & mask
+            entry = table[slot]
+        pending = self._pending
+        offset = self._written + len(pending)
+        pending += len(data).to_bytes(_LENGTH_BYTES, "little")
+        pending += data
+        table[slot] = fragment << _OFFSET_BITS | (offset + 1)
+        if len(pending) >= _SPILL:
+            self._spill()
+        self._count += 1
+        if self._count > self._limit:
+            self._grow()
+        return True
+
+    def close(self) -> None:
+        if self._log is not None:
+            self._log.close()
+            self._log = None
+
+    # -- the key log --------------------------------------------------------------------------
+    def _spill(self) -> None:
+        if self._log is None:
+            import tempfile
+
+            self._log = tempfile.TemporaryFile(prefix="capeval-keys-")  # noqa: SIM115
+        self._log.write(self._pending)
+        self._log.flush()
+        self._written += len(self._pending)
+        self._pending.clear()
+
+    def _read(self, offset: int, size: int) -> bytes:
+        if offset >= self._written:
+            start = offset - self._written
+            return bytes(self._pending[start : start + size])
+        assert self._log is not None
+        return os.pread(self._log.fileno(), size, offset)
+
+    def _key_at(self, offset: int) -> bytes:
+        size = int.from_bytes(self._read(offset, _LENGTH_BYTES), "little")
+        return self._read(offset + _LENGTH_BYTES, size)
+
+    # -- growth -------------------------------------------------------------------------------
+    def _allocate(self, bits: int) -> None:
+        self._table = array("Q", bytes(8 << bits))
+        self._bits = bits
+        self._limit = int((1 << bits) * _MAX_LOAD)
+
+    def _grow(self) -> None:
+        """Double the table: re-insert the entries (their fragments hold the slot bits) or,
+        past 2**28 slots, every key read back from the log."""
+        old = self._table
+        self._allocate(self._bits + 1)
+        table, bits = self._table, self._bits
+        mask = len(table) - 1
+        if bits <= ENTRY_REHASH_BITS:
+            shift = _FRAGMENT_BITS - bits
+            for entry in old:
+                if entry:
+                    slot = entry >> _OFFSET_BITS >> shift
+                    while table[slot]:
+                        slot = (slot + 1) & mask
+                    table[slot] = entry
+            return
+        del old
+        for offset, data in self._log_records():
+            digest = hash(data) & _HASH_MASK
+            slot = digest >> (64 - bits)
+            while table[slot]:
+                slot = (slot + 1) & mask
+            table[slot] = (digest >> _OFFSET_BITS) << _OFFSET_BITS | (offset + 1)
+
+    def _log_records(self) -> Iterator[tuple[int, bytes]]:
+        """(offset, key bytes) of every key in the log, in the order they were added."""
+        carry = b""
+        base = 0  # offset of carry[0] in the log
+        if self._log is not None:
+            fd = self._log.fileno()
+            position = 0
+            while position < self._written:
+                chunk = os.pread(fd, min(_SPILL, self._written - position), position)
+                position += len(chunk)
+                carry, base = yield from _records(carry + chunk, base)
+        carry, base = yield from _records(carry + bytes(self._pending), base)
+        assert not carry, "key log ends inside a record"
+
+
+def _records(buffer: bytes, base: int) -> Generator[tuple[int, bytes], None, tuple[bytes, int]]:
+    """Yield (offset, data) of the whole records in ``buffer``; return (rest, its offset)."""
+    position, end = 0, len(buffer)
+    while position + _LENGTH_BYTES <= end:
+        size = int.from_bytes(buffer[position : position + _LENGTH_BYTES], "little")
+        stop = position + _LENGTH_BYTES + size
+        if stop > end:
+            break
+        yield base + position, buffer[position + _LENGTH_BYTES : stop]
+        position = stop
+    return buffer[position:], base + position

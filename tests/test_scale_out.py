@@ -1,0 +1,133 @@
+"""Scale-out on GNU parallel (docs/scale-out.md): chunks give the bytes of one run.
+
+Real processes: the point is parallel's own splitting, job slots and its remote-host code
+path (``-S 2/:`` runs two slots on this machine through the code that ssh would use).
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT, command
+
+pytestmark = pytest.mark.skipif(
+    shutil.which("parallel") is None,
+    reason="GNU parallel is not installed (apt-get install parallel; .ci/run does)",
+)
+
+EXAMPLES = ROOT / "examples/domain_semantic_quality"
+CASES = sorted((ROOT / "evals/i18n-prompt/cases/dev").glob("*.jsonl"))
+LINES_PER_CHUNK = 25
+
+
+def _input(tmp: Path, blank_lines: bool = True) -> Path:
+    """Valid cases with bad lines of every kind in between (no id twice: see the docs)."""
+    lines = b"".join(path.read_bytes() for path in CASES).splitlines(keepends=True)[:60]
+    bad = [b"not json\n", b'{"schema_version": 2}\n', b"[1]\n", b'{"a": 1}\n']
+    if blank_lines:
+        bad.append(b"\n")
+    mixed = []
+    for n, line in enumerate(lines):
+        mixed.append(line)
+        if n % 9 == 4:
+            mixed.append(bad[n % len(bad)])
+    path = tmp / "input.jsonl"
+    path.write_bytes(b"".join(mixed))
+    return path
+
+
+def _parallel(*args: str, stdin: Path | None = None) -> subprocess.CompletedProcess:
+    with open(stdin or "/dev/null", "rb") as source:
+        return subprocess.run(
+            ["parallel", "--will-cite", "-k", "-j2", "-S", "2/:", *args],
+            stdin=source,
+            capture_output=True,
+            timeout=120,
+        )
+
+
+def _one_run(tool: str, *args: str, stdin: Path) -> subprocess.CompletedProcess:
+    with open(stdin, "rb") as source:
+        return subprocess.run(
+            [command(tool), *args], stdin=source, capture_output=True, timeout=120
+        )
+
+
+@pytest.mark.parametrize("tool", ["cap-validate"])
+def test_line_chunks_with_first_line_equal_one_run(tmp, tool):
+    # parallel -N glues a blank line to the record before it: exact for inputs without
+    # blank lines (docs/scale-out.md)
+    data = _input(tmp, blank_lines=False)
+    one = _one_run(tool, "-q", stdin=data)
+    assert one.returncode == 1 and one.stderr.count(b"error:") >= 5
+    first_line = f"{{= $_=(seq()-1)*{LINES_PER_CHUNK}+1 =}}"
+    chunked = _parallel(
+        "--pipe",
+        "-N",
+        str(LINES_PER_CHUNK),
+        command(tool),
+        "-q",
+        "--first-line",
+        first_line,
+        stdin=data,
+    )
+    assert chunked.stdout == one.stdout
+    assert chunked.stderr == one.stderr  # the same diagnostics, lines of the whole input
+    assert chunked.returncode > 0  # parallel: how many chunks failed
+
+
+def test_pipe_part_blocks_give_the_bytes_of_one_run(tmp):
+    data = _input(tmp)
+    one = _one_run("cap-validate", "-q", stdin=data)
+    parts = _parallel(
+        "--pipe-part", "-a", str(data), "--block", "9k", command("cap-validate"), "-q"
+    )
+    assert parts.stdout == one.stdout
+    # byte blocks: each diagnostic is there, numbered within its block (docs/scale-out.md)
+    assert _without_lines(parts.stderr) == _without_lines(one.stderr)
+
+
+def _without_lines(stderr: bytes) -> list[bytes]:
+    return [line.split(b": ", 2)[-1] for line in stderr.splitlines()]
+
+
+def test_check_chunks_equal_one_run(tmp):
+    data = tmp / "cases.jsonl"
+    data.write_bytes((ROOT / "evals/i18n-prompt/cases/dev/placeholders.jsonl").read_bytes())
+    candidates = ROOT / "evals/i18n-prompt/baselines/placeholders.candidates.jsonl"
+    options = ["-q", "--exit-zero", "--no-orphans", "--candidates", str(candidates)]
+    one = _one_run("cap-check", *options, stdin=data)
+    assert one.returncode == 0 and one.stdout
+    chunked = _parallel(
+        "--pipe-part", "-a", str(data), "--block", "12k", command("cap-check"), *options
+    )
+    assert chunked.returncode == 0
+    assert chunked.stdout == one.stdout
+
+
+def test_partial_scores_per_chunk_merge_into_one_run(tmp):
+    scores = EXAMPLES / "synthetic_reviewer_scores.jsonl"
+    options = ["--cases", str(EXAMPLES / "cap_med_synthetic_cases.jsonl")]
+    one = _one_run("cap-aggregate-scores", *options, stdin=scores)
+    assert one.returncode == 0, one.stderr
+    partial = _parallel(
+        "--pipe",
+        "-N",
+        "12",
+        command("cap-aggregate-scores"),
+        "-q",
+        "--partial",
+        *options,
+        stdin=scores,
+    )
+    assert partial.returncode == 0, partial.stderr
+    assert partial.stdout.count(b"\n") > 5
+    merged_input = tmp / "partials.jsonl"
+    merged_input.write_bytes(partial.stdout)
+    merged = _one_run("cap-aggregate-scores", "--merge", *options, stdin=merged_input)
+    assert merged.returncode == 0, merged.stderr
+    assert merged.stdout == one.stdout
