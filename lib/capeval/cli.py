@@ -517,89 +517,129 @@ def filter_command(
 def _execute(
     tool: str, body: Callable[..., None], common: dict[str, Any], options: dict[str, Any]
 ) -> int:
-    stderr = _stderr()
-    inputs = list(common["files"] or []) + list(common["input_"] or [])
-    output_path = common["output"]
-    stdout_fd = StandardStreams.stdout
-    out_file: AtomicOutput | None = None
-    diag_file: AtomicOutput | None = None
-    diagnostics = Diagnostics(tool, stderr)
-    run: Run | None = None
+    """Run ``body`` as filter ``tool``; its exit status."""
+    execution = _Execution(tool, common)
     try:
+        execution.open_outputs()
+        execution.start_run()
+        execution.run_body(body, options)
+        execution.commit_outputs()
+    except UsageError as exc:
+        execution.diagnostics.emit("usage", str(exc))
+    except BrokenPipeError:
+        execution.discard_outputs()
+        _die_of_sigpipe(execution.stderr)
+    except KeyboardInterrupt:
+        execution.discard_outputs()
+        return execution.interrupted()
+    except OSError as exc:
+        execution.discard_outputs(keep_diagnostics=True)
+        execution.diagnostics.emit("io.write_failed", f"cannot write output: {_os_reason(exc)}")
+    return execution.close()
+
+
+class _Execution:
+    """One run's streams and side files, from opening to the exit status."""
+
+    def __init__(self, tool: str, common: dict[str, Any]) -> None:
+        self.tool = tool
+        self.common = common
+        self.stderr = _stderr()
+        self.diagnostics = Diagnostics(tool, self.stderr)
+        self.out_file: AtomicOutput | None = None
+        self.diag_file: AtomicOutput | None = None
+        self.run: Run | None = None
+
+    def open_outputs(self) -> None:
+        """``--diagnostics`` and ``-o``, as temporary files renamed into place at the end."""
+        common = self.common
         try:
             if common["diagnostics"]:
-                diag_file = AtomicOutput(common["diagnostics"])
-                diagnostics = Diagnostics(tool, stderr, diag_file)
-            if output_path:
-                out_file = AtomicOutput(output_path)
+                self.diag_file = AtomicOutput(common["diagnostics"])
+                self.diagnostics = Diagnostics(self.tool, self.stderr, self.diag_file)
+            if common["output"]:
+                self.out_file = AtomicOutput(common["output"])
         except OSError as exc:
             raise UsageError(f"cannot write output: {_os_reason(exc)}") from exc
-        line_buffered = common["line_buffered"] or (out_file is None and os.isatty(stdout_fd))
-        writer = out_file.writer if out_file else Writer(stdout_fd, line_buffered)
-        run = Run(
-            tool,
+
+    def start_run(self) -> None:
+        common = self.common
+        stdout_fd = StandardStreams.stdout
+        terminal = self.out_file is None and os.isatty(stdout_fd)
+        line_buffered = common["line_buffered"] or terminal
+        writer = self.out_file.writer if self.out_file else Writer(stdout_fd, line_buffered)
+        inputs = list(common["files"] or []) + list(common["input_"] or [])
+        self.run = Run(
+            self.tool,
             inputs or ["-"],
             writer,
-            diagnostics,
-            stderr,
+            self.diagnostics,
+            self.stderr,
             max_line_bytes=common["max_line_bytes"],
             first_line=common["first_line"],
             progress=common["progress"],
             line_buffered=line_buffered,
         )
+
+    def run_body(self, body: Callable[..., None], options: dict[str, Any]) -> None:
+        assert self.run is not None
         try:
-            body(run, **options)
+            body(self.run, **options)
         except UsageError as exc:
-            diagnostics.emit("usage", str(exc))
+            self.diagnostics.emit("usage", str(exc))
         except FatalInput:
             pass  # already reported as io.unreadable
-        writer.flush()
-        if out_file is not None:
-            if diagnostics.fatal:
-                out_file.discard()
-            else:
-                out_file.commit()
-            out_file = None
-        for side in run._side_outputs:
-            if diagnostics.fatal:
-                side.discard()
-            else:
-                side.commit()
-        run._side_outputs.clear()
-    except UsageError as exc:
-        diagnostics.emit("usage", str(exc))
-    except BrokenPipeError:
-        _discard(out_file, diag_file, run)
-        _die_of_sigpipe(stderr)
-    except KeyboardInterrupt:
-        _discard(out_file, diag_file, run)
-        stderr.write(f"{tool}: interrupted\n")
-        if run is not None and not common["quiet"]:
-            stderr.write(run.summary() + "\n")  # the counts so far
-        stderr.flush()
+        self.run.out.flush()
+
+    def commit_outputs(self) -> None:
+        """Rename ``-o`` and the side files into place, or drop them after a fatal problem."""
+        assert self.run is not None
+        fatal = self.diagnostics.fatal
+        if self.out_file is not None:
+            _finish(self.out_file, fatal)
+            self.out_file = None
+        for side in self.run._side_outputs:
+            _finish(side, fatal)
+        self.run._side_outputs.clear()
+
+    def discard_outputs(self, keep_diagnostics: bool = False) -> None:
+        sides = self.run._side_outputs if self.run else []
+        diagnostics = None if keep_diagnostics else self.diag_file
+        for output in [self.out_file, diagnostics, *sides]:
+            if output is not None:
+                output.discard()
+
+    def interrupted(self) -> int:
+        """Ctrl-C: say so, with the counts so far; exit 130."""
+        self.stderr.write(f"{self.tool}: interrupted\n")
+        if self.run is not None and not self.common["quiet"]:
+            self.stderr.write(self.run.summary() + "\n")
+        self.stderr.flush()
         return 130
-    except OSError as exc:
-        _discard(out_file, None, run)
-        diagnostics.emit("io.write_failed", f"cannot write output: {_os_reason(exc)}")
-    if diag_file is not None:
-        if diagnostics.sink_failed:
-            diag_file.discard()
-        else:
-            diagnostics.commit_sink()
-    if run is not None and not common["quiet"] and (run.counts or run.summary_extra):
-        stderr.write(run.summary() + "\n")
-    stderr.flush()
-    if diagnostics.fatal:
-        return 2
-    if diagnostics.errors or (run is not None and run.failed):
-        return 0 if common["exit_zero"] else 1
-    return 0
+
+    def close(self) -> int:
+        """The diagnostics file, the closing summary, and the exit status."""
+        diagnostics, run = self.diagnostics, self.run
+        if self.diag_file is not None:
+            if diagnostics.sink_failed:
+                self.diag_file.discard()
+            else:
+                diagnostics.commit_sink()
+        if run is not None and not self.common["quiet"] and (run.counts or run.summary_extra):
+            self.stderr.write(run.summary() + "\n")
+        self.stderr.flush()
+        if diagnostics.fatal:
+            return 2
+        if diagnostics.errors or (run is not None and run.failed):
+            return 0 if self.common["exit_zero"] else 1
+        return 0
 
 
-def _discard(out_file: AtomicOutput | None, diag_file: AtomicOutput | None, run: Run | None):
-    for side in [out_file, diag_file, *(run._side_outputs if run else [])]:
-        if side is not None:
-            side.discard()
+def _finish(output: AtomicOutput, fatal: bool) -> None:
+    if fatal:
+        output.discard()
+    else:
+        output.commit()
 
 
 def _die_of_sigpipe(stderr: IO[str]) -> None:
