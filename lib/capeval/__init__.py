@@ -6,8 +6,9 @@ A record flows one way::
 
 * ``jsonl`` reads and writes JSON Lines; the only module that touches orjson.
 * ``diagnostics`` is the Diagnostic record, its stderr line, the JSONL sink and the counts.
-* ``cli`` is the chassis: the Typer app factory, the run loop and the services every filter
-  shares (side files, the review configuration, problems as diagnostics).
+* ``cli`` is the chassis: the Typer app factory, the common options and the exit status;
+  ``run`` is one run's services every filter shares (records, side files, the review
+  configuration, problems as diagnostics, side outputs).
 * ``records`` is what filters know about each other's records (problems, pointers, case ids,
   the AssertionResult builder, statuses); no filter imports another filter's package.
 * ``codes`` defines every stable code once.
