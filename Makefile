@@ -88,7 +88,7 @@ demo: install
 # The eval baselines first, so pytest's summary is the closing line.
 test: install
 	$(MAKE) --no-print-directory evals
-	$(BIN)/python -m pytest -q tests --ignore=tests/browser
+	$(BIN)/python -m pytest -q -n auto tests --ignore=tests/browser
 
 # The HTML reports and the review form in headless Chromium (Debian chromium +
 # chromium-driver; selenium from PyPI). Screenshots and PDFs go to build/screenshots/.
