@@ -82,7 +82,7 @@ def read_lines(
             continue
         if type(record) is not dict:
             on_problem(
-                line_no, "jsonl.not_object", f"expected a JSON object, got {_json_type(record)}"
+                line_no, "jsonl.not_object", f"expected a JSON object, got {json_type(record)}"
             )
             continue
         if _may_repeat_a_key(raw, record):
@@ -268,7 +268,8 @@ def _classify_decode_error(raw: bytes, exc: Exception) -> tuple[str, str]:
     return "jsonl.invalid_json", f"invalid JSON{where}: {detail}"
 
 
-def _json_type(value: object) -> str:
+def json_type(value: object) -> str:
+    """What a JSON value is, in words (``a number``, ``null``): for messages."""
     if value is None:
         return "null"
     if isinstance(value, bool):
@@ -277,7 +278,7 @@ def _json_type(value: object) -> str:
         return "a number"
     if isinstance(value, str):
         return "a string"
-    return "an array"
+    return "an array" if isinstance(value, list) else "an object"
 
 
 def dumps(record: Any) -> bytes:

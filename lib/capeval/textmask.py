@@ -26,7 +26,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
 
-from capeval.placeholders.spans import placeholder_spans
+from capeval.placeholders.spans import overwrite_spans, placeholder_spans
 
 _URL = re.compile(
     r"(?:[A-Za-z][A-Za-z0-9+.-]*://|www\.)[^\s<>\"'`]+"  # scheme://… or www.…
@@ -135,24 +135,10 @@ def letter_runs(text: str, allow: tuple[str, ...] = (), code_like: bool = False)
 @lru_cache(maxsize=32)
 def _prose(text: str, allow: tuple[str, ...], code_like: bool) -> str:
     spans = masked_spans(text, allow)
-    rest = _overwrite(text, spans) if spans else text
+    rest = overwrite_spans(text, spans, " ") if spans else text
     if code_like and _may_hold_code(rest):
         # on what the other masks leave, so a placeholder's letters are not the text's
         code = [m.span() for m in _code_like_pattern(rest).finditer(rest)]
         if code:
-            rest = _overwrite(rest, code)
+            rest = overwrite_spans(rest, code, " ")
     return rest
-
-
-def _overwrite(text: str, spans: list[tuple[int, int]]) -> str:
-    pieces: list[str] = []
-    done = 0
-    for start, end in sorted(spans):
-        if end <= done:
-            continue
-        start = max(start, done)
-        pieces.append(text[done:start])
-        pieces.append(" " * (end - start))
-        done = end
-    pieces.append(text[done:])
-    return "".join(pieces)

@@ -26,6 +26,7 @@ from typing import Any, BinaryIO
 
 from capeval.catalogs import AUTO, I18NEXT, ICU, CatalogInfo, Message, OnProblem, suffix
 from capeval.catalogs._jsontree import Lines, Pairs, members, read_object
+from capeval.jsonl import json_type
 
 NAME = "json"
 BILINGUAL = False
@@ -89,7 +90,7 @@ def _object(
             on_problem(
                 "catalog.malformed",
                 line,
-                f"key {full!r} holds {_json_type(value)}, not text; skipped",
+                f"key {full!r} holds {json_type(value)}, not text; skipped",
             )
     yield from _grouped(leaves, order, prefix, path)
 
@@ -104,7 +105,7 @@ def _array(
         elif isinstance(item, Pairs):
             yield from _object(item, full + ".", lines, path, on_problem)
         else:
-            on_problem("catalog.malformed", line, f"{full!r} holds {_json_type(item)}; skipped")
+            on_problem("catalog.malformed", line, f"{full!r} holds {json_type(item)}; skipped")
 
 
 def _message_object(pairs: Pairs, key: str, line: int | None, path: str) -> Message | None:
@@ -183,13 +184,3 @@ def _grouped(
             flags=flags,
             dialect=dialect_of(list(plurals.values())),
         )
-
-
-def _json_type(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, (int, float)):
-        return "a number"
-    return type(value).__name__

@@ -86,14 +86,20 @@ def mask_placeholders(text: str) -> str:
     spans = placeholder_spans(text)
     if not spans:
         return text
+    return overwrite_spans(text, spans, "x")
+
+
+def overwrite_spans(text: str, spans: list[tuple[int, int]], fill: str) -> str:
+    """``text`` with every (start, end) span (overlapping or not) overwritten by ``fill``, so
+    offsets are kept."""
     pieces = []
     done = 0  # text before this offset is already in pieces
     for start, end in sorted(spans):
         if end <= done:
-            continue  # inside a span already masked
+            continue  # inside a span already overwritten
         start = max(start, done)
         pieces.append(text[done:start])
-        pieces.append("x" * (end - start))
+        pieces.append(fill * (end - start))
         done = end
     pieces.append(text[done:])
     return "".join(pieces)
