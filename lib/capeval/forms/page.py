@@ -28,15 +28,8 @@ def csp_hash(text: str) -> Any:
 
 
 def render_form(view: dict[str, Any]) -> str:
-    import jinja2
+    from capeval.templating import environment
 
-    env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(TEMPLATES)),
-        autoescape=True,
-        undefined=jinja2.StrictUndefined,
-        keep_trailing_newline=True,
-        trim_blocks=True,
-        lstrip_blocks=True,
-    )
+    env = environment(TEMPLATES, autoescape=True)
     env.filters["csp_hash"] = csp_hash
     return env.get_template(TEMPLATE).render(**view)

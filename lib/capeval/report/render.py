@@ -169,20 +169,13 @@ FILTERS = {
 
 
 # -- templates -------------------------------------------------------------------------------
-def _environment(directory: Path, autoescape: Any, finalize: Any = None) -> Any:
-    import jinja2
-
+def _environment(
+    directory: Path, autoescape: Any, finalize: Any = None, *, sandboxed: bool = False
+) -> Any:
     from capeval.report import palette
+    from capeval.templating import environment
 
-    env = jinja2.Environment(
-        finalize=finalize,
-        loader=jinja2.FileSystemLoader(str(directory)),
-        autoescape=autoescape,
-        undefined=jinja2.StrictUndefined,
-        keep_trailing_newline=True,
-        trim_blocks=True,
-        lstrip_blocks=True,
-    )
+    env = environment(directory, autoescape, finalize, sandboxed=sandboxed)
     env.filters.update(FILTERS)
     env.filters["rate_status"] = palette.rate_status
     env.globals.update(palette_css=palette.css(), STATUS=palette.STATUS)
@@ -210,7 +203,7 @@ def render_user_template(path: str, view: dict[str, Any]) -> str:
     autoescape = any(
         name.endswith(suffix) for suffix in (".html", ".htm", ".xml", ".html.j2", ".htm.j2")
     )
-    env = _sandboxed(_environment(template_path.resolve().parent, autoescape))
+    env = _environment(template_path.resolve().parent, autoescape, sandboxed=True)
     try:
         template = env.get_template(name)
     except jinja2.TemplateSyntaxError as exc:
@@ -225,25 +218,6 @@ def render_user_template(path: str, view: dict[str, Any]) -> str:
         line = _template_line(exc, template.filename)
         where = f"{path}:{line}" if line else path
         raise TemplateProblem(f"--template {where}: {exc}") from None
-
-
-def _sandboxed(env: Any) -> Any:
-    """The same environment in Jinja2's immutable sandbox: a user's template may read the
-    view, never call into Python's internals or change what it is given."""
-    from jinja2.sandbox import ImmutableSandboxedEnvironment
-
-    sandbox = ImmutableSandboxedEnvironment(
-        loader=env.loader,
-        autoescape=env.autoescape,
-        undefined=env.undefined,
-        finalize=env.finalize,
-        keep_trailing_newline=env.keep_trailing_newline,
-        trim_blocks=env.trim_blocks,
-        lstrip_blocks=env.lstrip_blocks,
-    )
-    sandbox.filters.update(env.filters)
-    sandbox.globals.update(env.globals)
-    return sandbox
 
 
 def _template_line(exc: BaseException, filename: str | None) -> int | None:
