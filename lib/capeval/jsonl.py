@@ -43,9 +43,6 @@ def read_lines(
     ``with_offsets`` (the byte offset where the line starts, for reading it back later).
     ``first_line_no`` numbers lines when reading resumes mid-file.
     """
-    loads = orjson.loads
-    long_digits = has_long_digit_run
-    decode_error = orjson.JSONDecodeError
     readline = stream.readline
     # room for "\r\n" so a line of exactly max_line_bytes is still whole
     limit = max_line_bytes + 2
@@ -71,29 +68,94 @@ def read_lines(
         if len(raw) > max_line_bytes:
             on_problem(line_no, "jsonl.too_long", f"line longer than {max_line_bytes} bytes")
             continue
-        try:
-            record = loads(raw)
-            if long_digits(raw):
-                record = _exact(raw)
-        except decode_error as exc:
-            if not raw.strip():
-                continue
-            on_problem(line_no, *_classify_decode_error(raw, exc))
+        record = parse_line(raw, line_no, on_problem)
+        if record is None:
             continue
-        if type(record) is not dict:
-            on_problem(
-                line_no, "jsonl.not_object", f"expected a JSON object, got {json_type(record)}"
-            )
-            continue
-        if _may_repeat_a_key(raw, record):
-            repeated = duplicate_key(raw)
-            if repeated is not None:
-                on_problem(line_no, DUPLICATE_KEY, repeated)
-                continue
         if with_offsets:
             yield line_no, start, raw, record
         else:
             yield line_no, raw, record
+
+
+def parse_line(raw: bytes, line_no: int, on_problem: ProblemCallback) -> dict[str, Any] | None:
+    """The JSON object of one line (its end-of-line and BOM already off), or None: a blank
+    line (skipped silently) or a problem (handed to ``on_problem``)."""
+    try:
+        record = orjson.loads(raw)
+        if has_long_digit_run(raw):
+            record = _exact(raw)
+    except orjson.JSONDecodeError as exc:
+        if raw.strip():
+            on_problem(line_no, *_classify_decode_error(raw, exc))
+        return None
+    if type(record) is not dict:
+        on_problem(line_no, "jsonl.not_object", f"expected a JSON object, got {json_type(record)}")
+        return None
+    if _may_repeat_a_key(raw, record):
+        repeated = duplicate_key(raw)
+        if repeated is not None:
+            on_problem(line_no, DUPLICATE_KEY, repeated)
+            return None
+    return record
+
+
+# -- blocks of lines --------------------------------------------------------------------------
+# A filter with a fast path for whole blocks (cap-validate) reads ~1 MiB at a time. A block
+# is *plain* when no line in it needs the reader's framing: no "\r" (CRLF endings), no BOM
+# on line 1, no line longer than the limit. Its lines are then exactly the bytes between its
+# newlines; everything else read_lines checks per line (JSON, objects, repeated keys, blank
+# lines) is the filter's to vouch for or to hand back line by line (``parse_line``).
+
+
+def read_blocks(
+    stream: BinaryIO, block_bytes: int, max_line_bytes: int
+) -> Iterator[bytes | BinaryIO]:
+    """Yield blocks of whole lines of ``stream`` (each ends in ``\n`` but at the end of the
+    input), at most one read each, so a pipe is served as it comes. When a line is longer
+    than ``max_line_bytes`` the rest of the input is yielded once, as a stream to read line
+    by line (``read_lines`` reports it), and nothing follows."""
+    read = getattr(stream, "read1", stream.read)
+    limit = max_line_bytes + 2
+    while True:
+        block = read(block_bytes)
+        if not block:
+            return
+        if block[-1:] != b"\n":
+            tail = stream.readline(limit)
+            block += tail
+            if len(tail) == limit and tail[-1:] != b"\n":
+                yield _Joined(block, stream)
+                return
+        yield block
+
+
+def plain_block(block: bytes, first_line_no: int, max_line_bytes: int) -> bool:
+    """Whether the lines of ``block`` need none of the reader's framing (see above)."""
+    if b"\r" in block or (first_line_no == 1 and block[:3] == BOM):
+        return False
+    if len(block) <= max_line_bytes:
+        return True
+    return max(map(len, block.split(b"\n"))) <= max_line_bytes
+
+
+class _Joined:
+    """``head`` then the rest of ``stream``, for ``read_lines`` (readline only)."""
+
+    def __init__(self, head: bytes, stream: BinaryIO) -> None:
+        import io
+
+        self._head = io.BytesIO(head)
+        self._stream = stream
+
+    def readline(self, limit: int = -1) -> bytes:
+        line = self._head.readline(limit)
+        if line[-1:] == b"\n" or (limit >= 0 and len(line) >= limit):
+            return line
+        more = self._stream.readline(limit - len(line) if limit >= 0 else -1)
+        return line + more
+
+    def tell(self) -> int:  # read_lines asks only with offsets, which blocks never serve
+        return 0
 
 
 # orjson reads an integer beyond 64 bits as a float, silently. A run of 19 digits is the

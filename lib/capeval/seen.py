@@ -38,6 +38,14 @@ _HASH_MASK = (1 << 64) - 1
 ENTRY_REHASH_BITS = _FRAGMENT_BITS
 _SPILL = 1 << 20  # key-log bytes kept in memory before they are written out
 _LENGTH_BYTES = 4
+_SHORT = 256
+
+
+def _length(size: int) -> bytes:
+    return size.to_bytes(_LENGTH_BYTES, "little")
+
+
+_LENGTHS = [_length(size) for size in range(_SHORT)]  # the usual lengths, made once
 
 
 def key_bytes(key: Any) -> bytes:
@@ -51,7 +59,7 @@ def key_bytes(key: Any) -> bytes:
 class SeenKeys:
     """``add(key)`` is True the first time a key is added, False for every repeat."""
 
-    __slots__ = ("_table", "_bits", "_limit", "_count", "_log", "_pending", "_written")
+    __slots__ = ("_table", "_bits", "_shift", "_limit", "_count", "_log", "_pending", "_written")
 
     def __init__(self, capacity: int = 1 << 10) -> None:
         bits = 1
@@ -72,26 +80,26 @@ class SeenKeys:
         return len(self._table) * self._table.itemsize
 
     def add(self, key: Any) -> bool:
-        data = key.encode("utf-8", "surrogatepass") if type(key) is str else key_bytes(key)
+        data = key.encode() if type(key) is str and key.isascii() else key_bytes(key)
         digest = hash(data) & _HASH_MASK
         fragment = digest >> _OFFSET_BITS
         table = self._table
-        mask = len(table) - 1
-        slot = digest >> (64 - self._bits)  # the top bits: a table of up to 2**28 slots can
+        slot = digest >> self._shift  # the top bits: a table of up to 2**28 slots can
         entry = table[slot]  # grow from its fragments alone
-        while entry:
-            if (
-                entry >> _OFFSET_BITS == fragment
-                and self._key_at((entry & _OFFSET_MASK) - 1) == data
-            ):
-                return False
-            slot = (slot + 1) & mask
-            entry = table[slot]
+        if entry:
+            mask = len(table) - 1
+            while entry:
+                if (
+                    entry >> _OFFSET_BITS == fragment
+                    and self._key_at((entry & _OFFSET_MASK) - 1) == data
+                ):
+                    return False
+                slot = (slot + 1) & mask
+                entry = table[slot]
         pending = self._pending
-        offset = self._written + len(pending)
-        pending += len(data).to_bytes(_LENGTH_BYTES, "little")
+        table[slot] = fragment << _OFFSET_BITS | (self._written + len(pending) + 1)
+        pending += _LENGTHS[len(data)] if len(data) < _SHORT else _length(len(data))
         pending += data
-        table[slot] = fragment << _OFFSET_BITS | (offset + 1)
         if len(pending) >= _SPILL:
             self._spill()
         self._count += 1
@@ -130,6 +138,7 @@ class SeenKeys:
     def _allocate(self, bits: int) -> None:
         self._table = array("Q", bytes(8 << bits))
         self._bits = bits
+        self._shift = 64 - bits
         self._limit = int((1 << bits) * _MAX_LOAD)
 
     def _grow(self) -> None:

@@ -168,6 +168,16 @@ class SchemaCheck:
         return found
 
 
+_plans: dict[str, Any] = {}
+
+
+def top_level_plan(kind: str) -> tuple[dict[str, Any], frozenset[str], tuple[str, ...]] | None:
+    """The plan of ``kind``'s schema (see ``_plan``), with the compiled module's regexes."""
+    if kind not in _plans:
+        _plans[kind] = _plan(schemas.schema(kind), _compiled_patterns(schemas.validator(kind)))
+    return _plans[kind]
+
+
 def _plan(
     schema: dict[str, Any], patterns: dict[str, re.Pattern[str]]
 ) -> tuple[dict[str, Any], frozenset[str], tuple[str, ...]] | None:

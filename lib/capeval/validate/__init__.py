@@ -18,6 +18,7 @@ from typing import Annotated, Any
 import typer
 
 from capeval.cli import ConfigOption, FatalInput, Run, UsageError, filter_command
+from capeval.run import LineBlock
 from capeval.validate.kinds import KINDS
 
 KindOption = Annotated[
@@ -91,7 +92,12 @@ def validate(
     # side inputs are read (and checked) up front; the rules are imported at the first record
     make_checker, id_lock = _record_checker(run, kind, config, cases, lock, update_lock, locked)
     manifest_out = run.side_output(manifest) if manifest else None
-    _pass_valid_records(run, make_checker, _discard if check else run.out.write_raw, manifest_out)
+    # plain blocks of EvalCase lines take the block path (capeval.validate.blocks) unless an
+    # option needs every record parsed; decided here so the per-line path imports nothing new
+    blocks = lock is None and locked is None and manifest is None and kind in (None, "evalcase")
+    write_raw = _discard if check else run.out.write_raw
+    write_block = _discard if check else run.out.write_bytes
+    _pass_valid_records(run, make_checker, write_raw, write_block, manifest_out, blocks)
     _write_lock(run, id_lock)
 
 
@@ -137,30 +143,57 @@ def _record_checker(
 
 
 def _pass_valid_records(
-    run: Run, make_checker: Callable[[], Any], write_raw: Callable[[bytes], None], manifest_out: Any
+    run: Run,
+    make_checker: Callable[[], Any],
+    write_raw: Callable[[bytes], None],
+    write_block: Callable[[bytes], None],
+    manifest_out: Any,
+    blocks: bool,
 ) -> None:
-    """Every record through the checker: its problems reported, its bytes passed on if valid."""
+    """Every record through the checker: its problems reported, its bytes passed on if valid.
+
+    With ``blocks``, plain blocks of lines go through the block path, which hands back every
+    line it cannot vouch for to the same per-record step, in input order."""
     if manifest_out is not None:
         from capeval.validate.manifest import CASE_KINDS, manifest_entry
     counts = run.counts
     counts.update({"valid": 0, "invalid": 0})
-    records = run.records()
-    first = next(records, None)
+    block_bytes = 0
+    if blocks and not run.line_buffered:
+        from capeval.validate import blocks as block_path
+
+        block_bytes = block_path.BLOCK_BYTES if block_path.usable() else 0
+    items = run.records(block_bytes)
+    first = next(items, None)
     if first is None:
         return
     checker = make_checker()
     check_record = checker.check
-    for line_no, raw, record in itertools.chain((first,), records):
+
+    def one_record(line_no: int, raw: bytes, record: dict[str, Any]) -> bool:
+        """Check, report and pass on one record; True when it had no problem at all."""
         record_kind, problems = check_record(raw, record, run.path)
         invalid = bool(problems) and run.emit_problems(problems, record, line=line_no)
         if invalid or record_kind is None:
             counts["invalid"] += 1
-            continue
+            return False
         counts["valid"] += 1
         write_raw(raw)
         checker.accept(record_kind, record)
         if manifest_out is not None and record_kind in CASE_KINDS:
             manifest_out.write_record(manifest_entry(record_kind, record))
+        return not problems
+
+    process_block = None
+    if block_bytes:
+        process_block = block_path.BlockPath(
+            run, checker.seen_keys("evalcase"), one_record, write_block
+        ).process
+    for item in itertools.chain((first,), items):
+        if type(item) is LineBlock:
+            process_block(item)  # type: ignore[misc]
+        else:
+            one_record(*item)
 
 
 def _write_lock(run: Run, id_lock: Any) -> None:

@@ -76,10 +76,7 @@ class RecordChecker:
 
         found: list[Problem] = []
         key = unique_key(kind, record)
-        seen = self._seen.get(kind)
-        if seen is None:
-            seen = self._seen[kind] = SeenKeys()
-        duplicate = not seen.add(key)
+        duplicate = not self.seen_keys(kind).add(key)
         if duplicate:
             found.append(
                 Problem(
@@ -106,6 +103,13 @@ class RecordChecker:
                 if leak is not None:
                     found.append(Problem("locked.leak", "/id", leak, None))
         return kind, found
+
+    def seen_keys(self, kind: str) -> SeenKeys:
+        """The unique keys of ``kind`` seen so far in the stream."""
+        seen = self._seen.get(kind)
+        if seen is None:
+            seen = self._seen[kind] = SeenKeys()
+        return seen
 
     def accept(self, kind: str, record: dict[str, Any]) -> None:
         """A record passed: the lock (with --update-lock) records a new id."""

@@ -30,6 +30,12 @@ from capeval.validate.privacy import (
 _MEMO_LIMIT = 4096  # distinct (assertions, case fields) remembered, then afresh
 _MEMO_KEY_BYTES = 4096
 
+# What the EvalCase rules read (the block path's contract, capeval.validate.blocks): the
+# assertion rules read these fields together; no rule reads EVALCASE_FREE_FIELDS; every other
+# rule reads one top-level field alone (a locale, the provenance).
+EVALCASE_JOINT_FIELDS = ("assertions", *assertions.PARAM_CASE_FIELDS)
+EVALCASE_FREE_FIELDS = ("id", "source")
+
 # provenance kinds that reuse external material and so must say where it came from
 SOURCED_PROVENANCE = frozenset({"public-domain", "compatible-licensed"})
 

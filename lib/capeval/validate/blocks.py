@@ -1,0 +1,231 @@
+"""cap-validate's block path: plain blocks of EvalCase lines proven clean without parsing.
+
+``Run.records`` hands plain blocks (~1 MiB of whole lines, ``jsonl.plain_block``) to
+``BlockPath.process``. Each line is decoded with msgspec into a flat Struct: the fields no
+contract rule reads (``rules.EVALCASE_FREE_FIELDS``: the id and the source text) as strings,
+every other top-level property as its exact JSON text (``msgspec.Raw``). A line is *clean*,
+and its bytes are written as they are with no diagnostic, only when all of this holds:
+
+* it decodes: a JSON object with the required properties and no unknown one;
+* its strings pass their schema rules (the compiled module's own regex objects), and every
+  other property's text is one that appeared in a line the full path found clean (below);
+* the block vouches for its keys (``_no_dropped_keys``) and the secrets prefilter finds
+  nothing in the block (or in the line);
+* its id is new to the stream (``SeenKeys``).
+
+Why texts seen in clean lines prove a property: the schema's top level is decomposable
+(``schemas.memo``: each property is valid on its own), and every contract rule reads one
+property alone, except the assertion rules, which read ``rules.EVALCASE_JOINT_FIELDS``
+together: those texts are remembered as one tuple. Equal texts are equal values, so a rule
+says of a remembered text what it said when it was learned.
+
+Every other line goes the full way (``Run.parse_line`` then the record checker), in input
+order, so diagnostics, line numbers, counts and the unique-key set are those of the per-line
+path; a line the full path finds clean teaches its texts. tests/test_validate_blocks.py
+mutates fields and blocks and proves stdout and stderr byte-identical to the per-line path.
+
+The block path serves plain cap-validate runs of EvalCase lines: ``--lock``, ``--locked``,
+``--manifest``, a ``--kind`` other than evalcase and line-buffered output (``--line-buffered``,
+a terminal) read line by line (``usable``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import msgspec
+
+from capeval.run import LineBlock, Run
+from capeval.schemas.memo import MEMOISED, top_level_plan
+from capeval.secrets import may_contain_secret
+from capeval.validate.rules import EVALCASE_FREE_FIELDS, EVALCASE_JOINT_FIELDS
+
+BLOCK_BYTES = 1 << 20
+# Tests set this False to run the per-line path on the same input and compare.
+ENABLED = True
+# Texts remembered (every property together, in bytes) before the memo starts afresh.
+MEMO_BYTES = 4 << 20
+MEMO_TEXT_BYTES = 2048
+
+# (line number, raw, record) -> whether the record passed with no problem at all
+LinePath = Callable[[int, bytes, dict[str, Any]], bool]
+_DECODE_ERRORS = (msgspec.ValidationError, msgspec.DecodeError)
+astuple = msgspec.structs.astuple
+
+
+def usable() -> bool:
+    """Whether the block path is on and the EvalCase schema's top level decomposes (the
+    command itself keeps it off for options it cannot serve)."""
+    return ENABLED and top_level_plan("evalcase") is not None
+
+
+class BlockPath:
+    """The clean lines of plain blocks written whole; every other line through ``line_path``."""
+
+    def __init__(
+        self, run: Run, seen: Any, line_path: LinePath, write_block: Callable[[bytes], None]
+    ) -> None:
+        self._run = run
+        self._seen_add = seen.add
+        self._line_path = line_path
+        self._write_block = write_block
+        planned = top_level_plan("evalcase")
+        assert planned is not None  # usable() said so
+        rules, required, _prefixes = planned  # an x- key is no field: the line goes in full
+        typed = [name for name in EVALCASE_FREE_FIELDS if rules[name] is not MEMOISED]
+        texts = [name for name in rules if name not in typed]
+        fields: list[Any] = [(name, str) for name in typed]
+        for name in texts:
+            if name in required:
+                fields.append((name, msgspec.Raw))
+            else:
+                fields.append((name, msgspec.Raw | msgspec.UnsetType, msgspec.UNSET))
+        line_type = msgspec.defstruct(
+            "EvalCaseLine", fields, forbid_unknown_fields=True, gc=False, kw_only=True
+        )
+        self._decode = msgspec.json.Decoder(line_type).decode
+        self._encode = msgspec.json.Encoder().encode
+        # the string rules that check anything (a plain "type: string" is msgspec's)
+        self._typed_rules = [
+            (i, *rules[name])
+            for i, name in enumerate(typed)
+            if rules[name] != (0, float("inf"), None)
+        ]
+        self._first_text = len(typed)
+        self._joint = tuple(texts.index(name) for name in EVALCASE_JOINT_FIELDS)
+        self._single = tuple(i for i in range(len(texts)) if i not in self._joint)
+        self._known: list[set[bytes]] = [set() for _ in texts]
+        self._known_joint: set[tuple[bytes | None, ...]] = set()
+        self._memo_bytes = 0
+        self._last: tuple[Any, ...] = ()  # the texts of the last clean line
+
+    def process(self, block: LineBlock) -> None:
+        data = block.data
+        lines = data.split(b"\n")
+        if not lines[-1]:
+            lines.pop()  # the block ends in "\n" (only the input's last line may not)
+        decoded = self._decoded(data, lines)
+        secret_free = not may_contain_secret(data)
+        clean = self._clean
+        seen_add = self._seen_add
+        run = self._run
+        first = block.first_line_no
+        start = 0  # the first line of the run of clean lines not yet written
+        for index, raw in enumerate(lines):
+            line = decoded[index]
+            if (
+                line is not None
+                and clean(line)
+                and (secret_free or not may_contain_secret(raw))
+                and seen_add(line.id)
+            ):
+                continue
+            if start < index:
+                self._flush(lines, start, index)
+            start = index + 1
+            record = run.parse_line(first + index, raw)
+            if record is not None and self._line_path(first + index, raw, record):
+                if line is not None:
+                    self._learn(line)
+        if start == 0 and lines:
+            self._write_block(data if data[-1:] == b"\n" else data + b"\n")
+            self._run.count_read(len(lines))
+            self._run.counts["valid"] += len(lines)
+        elif start < len(lines):
+            self._flush(lines, start, len(lines))
+
+    def _flush(self, lines: list[bytes], start: int, stop: int) -> None:
+        """Lines [start, stop) were clean: counted, passed on."""
+        self._write_block(b"\n".join(lines[start:stop]) + b"\n")
+        self._run.count_read(stop - start)
+        self._run.counts["valid"] += stop - start
+
+    def _decoded(self, data: bytes, lines: list[bytes]) -> list[Any]:
+        """Each line's decoded fields, or None for a line to take the full way."""
+        decode = self._decode
+        decoded: list[Any] = []
+        append = decoded.append
+        for raw in lines:
+            try:
+                append(decode(raw))
+            except _DECODE_ERRORS:
+                append(None)
+        if not self._no_dropped_keys(data, lines, decoded):
+            return [None] * len(lines)
+        return decoded
+
+    def _no_dropped_keys(self, data: bytes, lines: list[bytes], decoded: list[Any]) -> bool:
+        """True when no decoded line repeats a key (a line with a "\\u" escape is set to
+        None first: it takes the full way).
+
+        Every key of a line has one ':' after it, and every other ':' is inside a string.
+        Encoding the decoded fields back writes each kept key once, each string property
+        with its ':' as they are (only a "\\u" escape can write one otherwise) and each
+        property text verbatim, so a line has at least as many ':' as its re-encoding, one
+        more per key occurrence dropped: equal sums over the block mean that no line dropped
+        one. (A repeat inside a property's text cannot hide here: only texts of lines the
+        full path found clean are accepted.)
+        """
+        if b"\\" in data and b"\\u" in data:
+            for index, raw in enumerate(lines):
+                if b"\\u" in raw:
+                    decoded[index] = None
+        kept = [line for line in decoded if line is not None]
+        if not kept:
+            return True
+        in_lines = data.count(b":")
+        if len(kept) < len(lines):
+            in_lines -= sum(
+                raw.count(b":") for raw, line in zip(lines, decoded, strict=True) if line is None
+            )
+        return self._encode(kept).count(b":") == in_lines
+
+    def _clean(self, line: Any) -> bool:
+        """Whether the line's strings pass their rules and its texts are all known."""
+        values = astuple(line)
+        for index, low, high, search in self._typed_rules:
+            value = values[index]
+            if not low <= len(value) <= high or (search is not None and search(value) is None):
+                return False
+        texts = values[self._first_text :]
+        if texts == self._last:
+            return True
+        known = self._known
+        for index in self._single:
+            text = texts[index]
+            if text is not msgspec.UNSET and bytes(text) not in known[index]:
+                return False
+        if _joint_key(texts, self._joint) not in self._known_joint:
+            return False
+        self._last = texts
+        return True
+
+    def _learn(self, line: Any) -> None:
+        """A line the full path passed without a problem: its texts are known from now on."""
+        texts = msgspec.structs.astuple(line)[self._first_text :]
+        joint = _joint_key(texts, self._joint)
+        size = sum(len(text) for text in joint if text is not None)
+        if size > MEMO_TEXT_BYTES:
+            return
+        singles = [
+            (index, bytes(texts[index]))
+            for index in self._single
+            if texts[index] is not msgspec.UNSET
+        ]
+        size += sum(len(text) for _, text in singles)
+        if any(len(text) > MEMO_TEXT_BYTES for _, text in singles):
+            return
+        if self._memo_bytes + size > MEMO_BYTES:
+            for known in self._known:
+                known.clear()
+            self._known_joint.clear()
+            self._memo_bytes = 0
+        for index, text in singles:
+            self._known[index].add(text)
+        self._known_joint.add(joint)
+        self._memo_bytes += size
+
+
+def _joint_key(texts: tuple[Any, ...], indexes: tuple[int, ...]) -> tuple[bytes | None, ...]:
+    return tuple(None if texts[i] is msgspec.UNSET else bytes(texts[i]) for i in indexes)
