@@ -46,7 +46,7 @@ _TOKEN_CHARS = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+
 _RUN_TABLE = bytes(ord("a") if i in _TOKEN_CHARS else ord(" ") for i in range(256))
 _RUN = b"a" * 32
 _AWS_TAIL = re.compile(rb"IA[0-9A-Z]{16}")  # literal prefix: re scans for "IA" quickly
-_ASSIGNMENT_WORD = re.compile(rb"(?i:pass|pwd|key|secret|token)[A-Za-z0-9_-]*\s*\Z")
+_ASSIGNMENT_WORD = re.compile(rb"(?i:pass|pwd|key|secret|token)[A-Za-z0-9_-]*\Z")
 
 _FORMATS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("aws_access_key", re.compile(r"(?<![A-Z0-9])(?:AKIA|ASIA)[0-9A-Z]{16}(?![A-Z0-9])")),
@@ -74,21 +74,52 @@ ENTROPY_MIN_BITS = 4.0
 
 
 def may_contain_secret(raw: bytes) -> bool:
-    """Cheap test on the raw line: False means no field can hold a detectable secret."""
+    """Cheap test on the raw line: False means no field can hold a detectable secret.
+
+    Also sound on a block of lines (a run, a literal or an assignment never spans a line
+    break, and a wider window only finds more), which cap-validate's block path relies on.
+    """
     if _RUN in raw.translate(_RUN_TABLE):
         return True
     if b"PRIVATE KEY" in raw or _AWS_TAIL.search(raw):
         return True
-    # "\u" escapes can hide any literal from a byte scan: such lines are always walked
-    # (memchr for the backslash first; the two-byte search runs only on lines with escapes).
-    if b"\\" in raw and b"\\u" in raw:
+    # Escapes change what a byte scan sees: "\u" can hide any literal, and "\/" is a "/"
+    # inside a token run. Such lines are always walked (memchr for the backslash first).
+    if b"\\" in raw and (b"\\u" in raw or b"\\/" in raw):
         return True
     start = raw.find(b"=")
     while start != -1:  # rare: look at the word before each "="
-        if _ASSIGNMENT_WORD.search(raw, max(0, start - 40), start):
+        if _may_assign(raw, start):
             return True
         start = raw.find(b"=", start + 1)
     return False
+
+
+_BLANK = frozenset(b" \t")
+_ESCAPED_BLANK = frozenset(b"tnrf")  # \t \n \r \f: the JSON escapes that decode to \s
+_WORD_WINDOW = 40
+
+
+def _may_assign(raw: bytes, at: int) -> bool:
+    """Whether the text before the '=' at ``at`` may end in an assignment word.
+
+    ``_ASSIGNMENT`` allows any run of blanks (``\\s``) between the word and '=': walk back over what
+    can decode to one (blanks, escaped blanks; a non-ASCII byte may be a Unicode space), then
+    look for the word, in ASCII (a non-ASCII letter may match it case-insensitively, as
+    "ſ" matches "s")."""
+    end = at
+    while end > 0:
+        byte = raw[end - 1]
+        if byte in _BLANK:
+            end -= 1
+        elif byte in _ESCAPED_BLANK and end >= 2 and raw[end - 2] == 0x5C:
+            end -= 2
+        elif byte >= 0x80:
+            return True
+        else:
+            break
+    window = raw[max(0, end - _WORD_WINDOW) : end]
+    return not window.isascii() or _ASSIGNMENT_WORD.search(window) is not None
 
 
 def find_secrets(record: Any) -> list[tuple[str, str]]:

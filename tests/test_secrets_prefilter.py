@@ -1,0 +1,72 @@
+"""The secrets prefilter (``secrets.may_contain_secret``) against the walk it spares.
+
+Texts are built from the pieces the credential rules look at — assignment words in any case
+and with look-alike letters ("ſ" matches "s" case-insensitively), every kind of blank before
+"=" (escaped, Unicode, long runs), token runs with "/" (written "\\/" by some encoders), known
+formats — and written as JSON the ways encoders do. Whenever the walk finds a credential, the
+prefilter must have said maybe; on a block of such lines too (cap-validate's block path).
+"""
+
+from __future__ import annotations
+
+import json
+
+import orjson
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from capeval import secrets
+
+WORDS = st.sampled_from(["password", "PassWord", "paſſword", "pwd", "api_key", "apiKey",
+                         "token", "secreT", "access-key", "note"])  # fmt: skip
+BLANKS = st.lists(
+    st.sampled_from([" ", "\t", "\n", "\r", "\x0c", "\u00a0", "\u2028", "\u3000", " " * 45]),
+    max_size=3,
+).map("".join)
+VALUES = st.sampled_from(["hunter22x", "'s3cr3t!x'", "%s", "{x}", "****", "abc"])
+ASSIGNMENTS = st.tuples(WORDS, BLANKS, BLANKS, VALUES).map(lambda p: f"{p[0]}{p[1]}={p[2]}{p[3]}")
+TOKENS = st.tuples(
+    st.text("aB3dE5gH7jK9mN1pQ3sT5vX7zA9cE1gI3kM5/+_-", min_size=20, max_size=40),
+    st.integers(0, 40),
+).map(lambda p: p[0][: p[1]] + "/" + p[0][p[1] :])
+FORMATS = st.sampled_from(
+    ["AKIAIOSFODNN7EXAMPLE", "-----BEGIN PRIVATE KEY-----", "ghp_" + "a1B2" * 9]
+)
+TEXTS = st.lists(ASSIGNMENTS | TOKENS | FORMATS | st.text(max_size=6), max_size=4).map(" ".join)
+
+
+def _encodings(record: dict) -> list[bytes]:
+    compact = json.dumps(record, ensure_ascii=False, separators=(",", ":"))
+    return [
+        orjson.dumps(record),
+        json.dumps(record).encode(),  # \u escapes
+        compact.encode("utf-8", "surrogatepass"),
+        compact.replace("/", "\\/").encode("utf-8", "surrogatepass"),  # as PHP writes "/"
+    ]
+
+
+@settings(max_examples=500, deadline=None)
+@given(TEXTS, st.sampled_from(["source", "notes", "consent_ref"]))
+def test_the_prefilter_says_maybe_wherever_the_walk_finds_a_secret(text, field):
+    record = {"id": "a.b", field: text}
+    if secrets.find_secrets(record):
+        for raw in _encodings(record):
+            assert secrets.may_contain_secret(raw), raw
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(TEXTS, min_size=1, max_size=6))
+def test_on_a_block_of_lines_too(texts):
+    records = [{"source": text} for text in texts]
+    if any(secrets.find_secrets(record) for record in records):
+        assert secrets.may_contain_secret(b"\n".join(orjson.dumps(r) for r in records))
+
+
+def test_assignments_hidden_from_a_byte_scan_before_are_now_seen():
+    for text in ["password\n=hunter2xyz", "password" + " " * 50 + "=hunter2xyz",
+                 "paſſword=hunter2xyz", "password\u00a0=hunter2xyz"]:  # fmt: skip
+        assert secrets.find_secrets({"s": text})
+        assert secrets.may_contain_secret(orjson.dumps({"s": text}))
+    token = "aB3dE5gH7jK9mN1p/Q3sT5vX7zA9cE1gI3kM5"
+    assert secrets.may_contain_secret(json.dumps({"s": token}).replace("/", "\\/").encode())
+    assert not secrets.may_contain_secret(b'{"s": "a=b, x = 1, caf\xc3\xa9"}')
