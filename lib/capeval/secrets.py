@@ -76,8 +76,9 @@ ENTROPY_MIN_BITS = 4.0
 def may_contain_secret(raw: bytes) -> bool:
     """Cheap test on the raw line: False means no field can hold a detectable secret.
 
-    Also sound on a block of lines (a run, a literal or an assignment never spans a line
-    break, and a wider window only finds more), which cap-validate's block path relies on.
+    Also sound on a block of lines and on plain text (strings joined by newlines), which
+    cap-validate's block path relies on: a run or a literal never spans a line break, and a
+    wider look before an "=" only finds more.
     """
     if _RUN in raw.translate(_RUN_TABLE):
         return True
@@ -95,7 +96,7 @@ def may_contain_secret(raw: bytes) -> bool:
     return False
 
 
-_BLANK = frozenset(b" \t")
+_BLANK = frozenset(b" \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f")  # what \s matches in ASCII text
 _ESCAPED_BLANK = frozenset(b"tnrf")  # \t \n \r \f: the JSON escapes that decode to \s
 _WORD_WINDOW = 40
 

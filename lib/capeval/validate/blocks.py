@@ -32,6 +32,8 @@ a terminal) read line by line (``usable``).
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import chain
+from operator import attrgetter
 from typing import Any
 
 import msgspec
@@ -87,6 +89,8 @@ class BlockPath:
         self._decode = msgspec.json.Decoder(line_type).decode
         self._encode = msgspec.json.Encoder().encode
         # the string rules that check anything (a plain "type: string" is msgspec's)
+        strings = attrgetter(*typed)
+        self._strings = strings if len(typed) > 1 else lambda line: (strings(line),)
         self._typed_rules = [
             (i, *rules[name])
             for i, name in enumerate(typed)
@@ -106,7 +110,9 @@ class BlockPath:
         if not lines[-1]:
             lines.pop()  # the block ends in "\n" (only the input's last line may not)
         decoded = self._decoded(data, lines)
-        secret_free = not may_contain_secret(data)
+        # known texts hold no credential (their lines were clean): only the strings may
+        strings = "\n".join(chain.from_iterable(map(self._strings, filter(None, decoded))))
+        secret_free = not may_contain_secret(strings.encode("utf-8", "surrogatepass"))
         clean = self._clean
         seen_add = self._seen_add
         run = self._run
