@@ -259,3 +259,14 @@ def test_an_escaped_colon_cannot_hide_a_repeated_key(monkeypatch):
     fast, full = _both_paths(data, [], 1 << 20, monkeypatch)
     assert fast == full
     assert b"<stdin>:6: error: jsonl.duplicate_key: key 'id' repeats" in fast[2]
+
+
+def test_a_line_past_the_limit_at_a_block_boundary(monkeypatch):
+    """A line longer than --max-line-bytes where a block ends: the rest is read per line."""
+    cases = [json.dumps(evalcase(id=f"suite.case.{i}")) for i in range(12)]
+    cases[5] = json.dumps(evalcase(id="suite.case.long", source="x" * 5000))
+    data = ("\n".join(cases) + "\n").encode()
+    fast, full = _both_paths(data, ["--max-line-bytes", "1000"], 700, monkeypatch)
+    assert fast == full
+    assert b"<stdin>:6: error: jsonl.too_long" in fast[2]
+    assert b"12 read, 11 valid, 1 invalid" in fast[2]

@@ -49,6 +49,7 @@ ENABLED = True
 # Texts remembered (every property together, in bytes) before the memo starts afresh.
 MEMO_BYTES = 4 << 20
 MEMO_TEXT_BYTES = 2048
+_ENTRY_BYTES = 100  # what a remembered text costs beyond its bytes (object, set slot)
 
 # (line number, raw, record) -> whether the record passed with no problem at all
 LinePath = Callable[[int, bytes, dict[str, Any]], bool]
@@ -209,19 +210,14 @@ class BlockPath:
 
     def _learn(self, line: Any) -> None:
         """A line the full path passed without a problem: its texts are known from now on."""
-        texts = msgspec.structs.astuple(line)[self._first_text :]
+        texts = astuple(line)[self._first_text :]
         joint = _joint_key(texts, self._joint)
-        size = sum(len(text) for text in joint if text is not None)
-        if size > MEMO_TEXT_BYTES:
-            return
-        singles = [
-            (index, bytes(texts[index]))
-            for index in self._single
-            if texts[index] is not msgspec.UNSET
-        ]
-        size += sum(len(text) for _, text in singles)
-        if any(len(text) > MEMO_TEXT_BYTES for _, text in singles):
-            return
+        singles = [(i, bytes(texts[i])) for i in self._single if texts[i] is not msgspec.UNSET]
+        sizes = [len(text) for text in joint if text is not None]
+        sizes += [len(text) for _, text in singles]
+        if max(sizes, default=0) > MEMO_TEXT_BYTES:
+            return  # a long text is checked in full each time rather than kept
+        size = sum(sizes) + _ENTRY_BYTES * (len(singles) + 1)
         if self._memo_bytes + size > MEMO_BYTES:
             for known in self._known:
                 known.clear()
