@@ -4,8 +4,9 @@ Shared by cap-validate (which refuses a record with a credential), the diagnosti
 redact every message, so no other diagnostic echoes what this scan flags) and cap-check (which
 redacts results: ``[redacted:aws_access_key]``).
 
-Two stages keep it cheap: ``may_contain_secret(raw)`` is one bytes regex over the line as read
-(most lines never match), and only on a hit ``find_secrets(record)`` walks the string fields.
+Two stages keep it cheap: ``may_contain_secret(raw)`` is a few byte scans of the line as read
+(most lines never match), and only on a hit ``find_secrets(record)`` walks the string fields
+(tests/test_secrets_prefilter.py: whatever the walk finds, the scan has said maybe).
 Findings are ``(JSON pointer, kind)``; the matched value is never returned, so no caller can
 echo it.
 
