@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
 from capeval.config import Config
 from capeval.records import (
@@ -55,8 +55,7 @@ _ROSTER_REASON = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class RefusedCase:
+class RefusedCase(NamedTuple):
     """A case of ``--cases`` that gets no verdict (consent rule, unknown profile, bad shape).
 
     ``synthetic`` is None when the record did not say (it then takes no part in the run's
@@ -366,8 +365,7 @@ class Aggregation:
         return entry is not None and entry.independent and bool(entry.qualifications.strip())
 
 
-@dataclass(frozen=True, slots=True)
-class _Evidence:
+class _Evidence(NamedTuple):
     anything_synthetic: bool
     synthetic_only: bool
     external: bool
