@@ -2,7 +2,8 @@
 
 Glue only: reading and diagnostics are the chassis' (``capeval.cli``); the rules live in
 ``config`` (the YAML), ``records`` (what a usable case/review/roster line is), ``aggregate``
-(statuses, findings, gate), ``agreement`` (Krippendorff's alpha), ``reviewers`` (agreement
+(the run: verdicts, summary, gate), ``case_verdict`` (one case's status and findings),
+``agreement`` (Krippendorff's alpha), ``reviewers`` (agreement
 per reviewer), ``adjudicate`` (``--adjudications``) and ``partial`` (``--partial``/``--merge``).
 """
 
