@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from capeval.validate import blocks
+from capeval import validate
 
 from conftest import evalcase, run_in_process
 from test_validate_properties import CORRUPTIONS, valid_cases
@@ -178,8 +178,8 @@ def _both_paths(data: bytes, args: list[str], block_bytes: int, monkeypatch) -> 
     runs = []
     for enabled in (True, False):
         with monkeypatch.context() as patch:
-            patch.setattr(blocks, "ENABLED", enabled)
-            patch.setattr(blocks, "BLOCK_BYTES", block_bytes)
+            patch.setattr(validate, "BLOCK_PATH", enabled)
+            patch.setattr(validate, "BLOCK_BYTES", block_bytes)
             done = run_in_process("cap-validate", args, data)
         runs.append((done.returncode, done.stdout, done.stderr))
     return runs
@@ -270,3 +270,14 @@ def test_a_line_past_the_limit_at_a_block_boundary(monkeypatch):
     assert fast == full
     assert b"<stdin>:6: error: jsonl.too_long" in fast[2]
     assert b"12 read, 11 valid, 1 invalid" in fast[2]
+
+
+def test_without_a_decomposable_schema_plain_blocks_go_line_by_line(monkeypatch):
+    from capeval.validate import blocks
+
+    monkeypatch.setattr(blocks, "top_level_plan", lambda kind: None)
+    cases = [json.dumps(evalcase(id=f"suite.case.{i % 9}")) for i in range(12)]
+    data = ("\n".join([*cases[:4], "", "[1]", *cases[4:]]) + "\n").encode()
+    fast, full = _both_paths(data, ["--first-line", "7"], 900, monkeypatch)
+    assert fast == full
+    assert b"<stdin>:12: error: jsonl.not_object" in fast[2]

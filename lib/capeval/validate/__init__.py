@@ -21,6 +21,11 @@ from capeval.cli import ConfigOption, FatalInput, Run, UsageError, filter_comman
 from capeval.run import LineBlock
 from capeval.validate.kinds import KINDS
 
+# cap-validate reads plain blocks of lines of about this size through the block path
+# (capeval.validate.blocks); tests turn BLOCK_PATH off to compare with the per-line path.
+BLOCK_BYTES = 1 << 20
+BLOCK_PATH = True
+
 KindOption = Annotated[
     str | None,
     typer.Option(metavar="KIND", help=f"Treat every record as this kind: {', '.join(KINDS)}."),
@@ -158,11 +163,7 @@ def _pass_valid_records(
         from capeval.validate.manifest import CASE_KINDS, manifest_entry
     counts = run.counts
     counts.update({"valid": 0, "invalid": 0})
-    block_bytes = 0
-    if blocks and not run.line_buffered:
-        from capeval.validate import blocks as block_path
-
-        block_bytes = block_path.BLOCK_BYTES if block_path.usable() else 0
+    block_bytes = BLOCK_BYTES if blocks and BLOCK_PATH and not run.line_buffered else 0
     items = run.records(block_bytes)
     first = next(items, None)
     if first is None:
@@ -184,16 +185,18 @@ def _pass_valid_records(
             manifest_out.write_record(manifest_entry(record_kind, record))
         return not problems
 
-    process_block = None
-    if block_bytes:
-        process_block = block_path.BlockPath(
-            run, checker.seen_keys("evalcase"), one_record, write_block
-        ).process
+    process_block: Callable[[LineBlock], None] | None = None
     for item in itertools.chain((first,), items):
-        if type(item) is LineBlock:
-            process_block(item)  # type: ignore[misc]
-        else:
+        if type(item) is not LineBlock:
             one_record(*item)
+            continue
+        if process_block is None:  # imported here: an empty input imports none of it
+            from capeval.validate.blocks import block_processor
+
+            process_block = block_processor(
+                run, checker.seen_keys("evalcase"), one_record, write_block
+            )
+        process_block(item)
 
 
 def _write_lock(run: Run, id_lock: Any) -> None:

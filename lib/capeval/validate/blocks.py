@@ -10,14 +10,15 @@ and its bytes are written as they are with no diagnostic, only when all of this 
 * its strings pass their schema rules (the compiled module's own regex objects), and every
   other property's text is one that appeared in a line the full path found clean (below);
 * the block vouches for its keys (``_no_dropped_keys``) and the secrets prefilter finds
-  nothing in the block (or in the line);
+  nothing in the block's strings (or else in the line);
 * its id is new to the stream (``SeenKeys``).
 
 Why texts seen in clean lines prove a property: the schema's top level is decomposable
 (``schemas.memo``: each property is valid on its own), and every contract rule reads one
 property alone, except the assertion rules, which read ``rules.EVALCASE_JOINT_FIELDS``
 together: those texts are remembered as one tuple. Equal texts are equal values, so a rule
-says of a remembered text what it said when it was learned.
+says of a remembered text what it said when it was learned; the same holds for the secrets
+walk, whose findings in a property depend on its name and value alone.
 
 Every other line goes the full way (``Run.parse_line`` then the record checker), in input
 order, so diagnostics, line numbers, counts and the unique-key set are those of the per-line
@@ -26,7 +27,7 @@ mutates fields and blocks and proves stdout and stderr byte-identical to the per
 
 The block path serves plain cap-validate runs of EvalCase lines: ``--lock``, ``--locked``,
 ``--manifest``, a ``--kind`` other than evalcase and line-buffered output (``--line-buffered``,
-a terminal) read line by line (``usable``).
+a terminal) read line by line (``capeval.validate`` decides).
 """
 
 from __future__ import annotations
@@ -43,9 +44,6 @@ from capeval.schemas.memo import MEMOISED, top_level_plan
 from capeval.secrets import may_contain_secret
 from capeval.validate.rules import EVALCASE_FREE_FIELDS, EVALCASE_JOINT_FIELDS
 
-BLOCK_BYTES = 1 << 20
-# Tests set this False to run the per-line path on the same input and compare.
-ENABLED = True
 # Texts remembered (every property together, in bytes) before the memo starts afresh.
 MEMO_BYTES = 4 << 20
 MEMO_TEXT_BYTES = 2048
@@ -57,10 +55,24 @@ _DECODE_ERRORS = (msgspec.ValidationError, msgspec.DecodeError)
 astuple = msgspec.structs.astuple
 
 
-def usable() -> bool:
-    """Whether the block path is on and the EvalCase schema's top level decomposes (the
-    command itself keeps it off for options it cannot serve)."""
-    return ENABLED and top_level_plan("evalcase") is not None
+def block_processor(
+    run: Run, seen: Any, line_path: LinePath, write_block: Callable[[bytes], None]
+) -> Callable[[LineBlock], None]:
+    """What to do with each plain block: the block path, or, when the EvalCase schema's top
+    level does not decompose, every line the full way."""
+    if top_level_plan("evalcase") is not None:
+        return BlockPath(run, seen, line_path, write_block).process
+
+    def line_by_line(block: LineBlock) -> None:
+        lines = block.data.split(b"\n")
+        if not lines[-1]:
+            lines.pop()
+        for index, raw in enumerate(lines, block.first_line_no):
+            record = run.parse_line(index, raw)
+            if record is not None:
+                line_path(index, raw, record)
+
+    return line_by_line
 
 
 class BlockPath:
@@ -74,7 +86,7 @@ class BlockPath:
         self._line_path = line_path
         self._write_block = write_block
         planned = top_level_plan("evalcase")
-        assert planned is not None  # usable() said so
+        assert planned is not None  # block_processor() said so
         rules, required, _prefixes = planned  # an x- key is no field: the line goes in full
         typed = [name for name in EVALCASE_FREE_FIELDS if rules[name] is not MEMOISED]
         texts = [name for name in rules if name not in typed]
