@@ -47,6 +47,13 @@ def test_problems_are_classified():
     assert len(items) == 1
 
 
+def test_a_long_integer_deeper_than_the_exact_parse_goes_is_a_problem_not_a_traceback():
+    deep = 1010  # within orjson's limit (1024), beyond the standard library's recursion
+    line = b'{"x":' + b"[" * deep + b"12345678901234567890123" + b"]" * deep + b"}"
+    items, problems = read_all(line + b'\n{"a":1}\n')
+    assert problems == [(1, "jsonl.invalid_json")] and len(items) == 1
+
+
 def test_too_long_line_is_skipped_to_its_end_and_numbering_continues():
     data = b'{"a":"' + b"x" * 200 + b'"}\n{"b":1}\n'
     items, problems = read_all(data, max_line_bytes=50)

@@ -88,6 +88,9 @@ def parse_line(raw: bytes, line_no: int, on_problem: ProblemCallback) -> dict[st
         if raw.strip():
             on_problem(line_no, *_classify_decode_error(raw, exc))
         return None
+    except RecursionError:  # within orjson's depth limit, deeper than the exact parse goes
+        on_problem(line_no, "jsonl.invalid_json", "invalid JSON: nests too deeply")
+        return None
     if type(record) is not dict:
         on_problem(line_no, "jsonl.not_object", f"expected a JSON object, got {json_type(record)}")
         return None

@@ -53,6 +53,7 @@ _ENTRY_BYTES = 100  # what a remembered text costs beyond its bytes (object, set
 LinePath = Callable[[int, bytes, dict[str, Any]], bool]
 _DECODE_ERRORS = (msgspec.ValidationError, msgspec.DecodeError)
 astuple = msgspec.structs.astuple
+_KEY = "id"  # an EvalCase's unique key (validate.kinds.unique_key), a string with its rule
 
 
 def block_processor(
@@ -60,7 +61,8 @@ def block_processor(
 ) -> Callable[[LineBlock], None]:
     """What to do with each plain block: the block path, or, when the EvalCase schema's top
     level does not decompose, every line the full way."""
-    if top_level_plan("evalcase") is not None:
+    planned = top_level_plan("evalcase")
+    if planned is not None and planned[0].get(_KEY) not in (None, MEMOISED):
         return BlockPath(run, seen, line_path, write_block).process
 
     def line_by_line(block: LineBlock) -> None:
@@ -89,6 +91,7 @@ class BlockPath:
         assert planned is not None  # block_processor() said so
         rules, required, _prefixes = planned  # an x- key is no field: the line goes in full
         typed = [name for name in EVALCASE_FREE_FIELDS if rules[name] is not MEMOISED]
+        assert _KEY in typed  # block_processor() said so
         texts = [name for name in rules if name not in typed]
         fields: list[Any] = [(name, str) for name in typed]
         for name in texts:
@@ -101,9 +104,10 @@ class BlockPath:
         )
         self._decode = msgspec.json.Decoder(line_type).decode
         self._encode = msgspec.json.Encoder().encode
-        # the string rules that check anything (a plain "type: string" is msgspec's)
         strings = attrgetter(*typed)
         self._strings = strings if len(typed) > 1 else lambda line: (strings(line),)
+        self._key = attrgetter(_KEY)
+        # the string rules that check anything (a plain "type: string" is msgspec's)
         self._typed_rules = [
             (i, *rules[name])
             for i, name in enumerate(typed)
@@ -118,6 +122,7 @@ class BlockPath:
         self._last: tuple[Any, ...] = ()  # the texts of the last clean line
 
     def process(self, block: LineBlock) -> None:
+        """Pass on the block's clean lines, hand every other line to the full path, in order."""
         data = block.data
         lines = data.split(b"\n")
         if not lines[-1]:
@@ -128,6 +133,7 @@ class BlockPath:
         secret_free = not may_contain_secret(strings.encode("utf-8", "surrogatepass"))
         clean = self._clean
         seen_add = self._seen_add
+        key = self._key
         run = self._run
         first = block.first_line_no
         start = 0  # the first line of the run of clean lines not yet written
@@ -137,7 +143,7 @@ class BlockPath:
                 line is not None
                 and clean(line)
                 and (secret_free or not may_contain_secret(raw))
-                and seen_add(line.id)
+                and seen_add(key(line))
             ):
                 continue
             if start < index:
