@@ -1,0 +1,224 @@
+"""The candidates file of a check run, indexed: where each case's candidates are.
+
+``CandidateIndex.build`` reads the file once (a pipe or FIFO is spooled to a temporary file
+first) and keeps, per case id, the byte offset and line number of each candidate line, and
+the systems in order of first appearance; ``candidates_of`` reads a case's lines back on
+demand, so memory grows by one int per candidate, never by the texts.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from typing import Any, BinaryIO
+
+from capeval.jsonl import BOM, loads
+from capeval.run import FatalInput, Run
+
+NO_SYSTEM = None
+# An index entry packs a line's byte offset and its line number into one int.
+_LINE_BITS = 32
+_LINE_MASK = (1 << _LINE_BITS) - 1
+
+
+class CandidateIndex:
+    """Where each case's candidates are in the candidates file, and the systems seen.
+
+    Kept small, since it holds an entry per candidate: the usual candidate (no ``system``,
+    one per case) is one int, its line's offset and number packed together; cases with
+    named systems keep a list of (system, packed) pairs.
+    """
+
+    def __init__(self, run: Run, path: str) -> None:
+        self.path = path
+        self.run = run
+        self.unnamed: dict[str, int] = {}  # case_id -> packed, for a lone unnamed candidate
+        self.named: dict[str, list[tuple[Any, int]]] = {}  # case_id -> [(system, packed)]
+        self.systems: list[Any] = []
+        self._stream: BinaryIO | None = None
+        self._position = 0  # where the stream is (see _record_at)
+        self._spooled: str | None = None
+        self.display = path  # the name diagnostics give (the path the user gave)
+        self.tally: dict[str, int] = {}  # this file's counts in the summary (build)
+        # Checked cases that had no candidate: the index cannot tell they came (rare).
+        self._checked_without_candidates: set[str] = set()
+
+    def build(self) -> None:
+        if not os.path.isfile(self.path):
+            self.path = self._spool(self.path)
+        systems_seen: set[Any] = set()
+        emit = self.run.diag.emit
+        tally = self.tally = self.run.side_tally(self.display)
+        for key in ("duplicate", "joined", "of cases not checked"):
+            tally.setdefault(key, 0)
+        for line_no, offset, _raw, record in self.run.side_records(
+            self.path, with_offsets=True, name=self.display
+        ):
+            case_id = record.get("case_id")
+            system = record.get("system", NO_SYSTEM)
+            if not isinstance(case_id, str) or not isinstance(record.get("text"), str):
+                emit(
+                    "schema.required",
+                    "a candidate needs a string case_id and text",
+                    file=self.display,
+                    line=line_no,
+                    path="/case_id" if not isinstance(case_id, str) else "/text",
+                )
+                tally["invalid"] += 1
+                continue
+            if system is not NO_SYSTEM and not isinstance(system, str):
+                emit(
+                    "schema.type",
+                    "must be string",
+                    file=self.display,
+                    line=line_no,
+                    case_id=case_id,
+                    path="/system",
+                )
+                tally["invalid"] += 1
+                continue
+            first = self._add(case_id, system, offset << _LINE_BITS | line_no)
+            if first is not None:
+                emit(
+                    "candidate.duplicate",
+                    f"a candidate for this case and system {_system_name(system)} is on line "
+                    f"{first & _LINE_MASK}; the first wins",
+                    file=self.display,
+                    line=line_no,
+                    case_id=case_id,
+                )
+                tally["duplicate"] += 1
+                continue
+            if system not in systems_seen:
+                systems_seen.add(system)
+                self.systems.append(system)
+
+    def _add(self, case_id: str, system: Any, packed: int) -> int | None:
+        """Record a candidate; the packed entry of an earlier one of the same system, if any."""
+        bucket = self.named.get(case_id)
+        if bucket is None:
+            lone = self.unnamed.get(case_id)
+            if lone is None:
+                if system is NO_SYSTEM:
+                    self.unnamed[case_id] = packed
+                else:
+                    self.named[case_id] = [(system, packed)]
+                return None
+            if system is NO_SYSTEM:
+                return lone
+            del self.unnamed[case_id]
+            self.named[case_id] = [(NO_SYSTEM, lone), (system, packed)]
+            return None
+        for existing, earlier in bucket:
+            if existing == system:
+                return earlier
+        bucket.append((system, packed))
+        return None
+
+    def _spool(self, path: str) -> str:
+        """Copy a pipe or FIFO (``<(...)``) to a temporary file, so lines can be re-read."""
+        try:
+            with open(path, "rb") as source:
+                import tempfile
+
+                fd, temp = tempfile.mkstemp(prefix="capeval-candidates-")
+                self._spooled = temp
+                with os.fdopen(fd, "wb") as target:
+                    shutil.copyfileobj(source, target, 1 << 20)
+        except OSError as exc:
+            self.run.diag.emit("io.unreadable", f"cannot read: {exc.strerror}", file=path)
+            raise FatalInput(path) from exc
+        self.display = path
+        return temp
+
+    def candidates_of(self, case_id: str) -> dict[Any, dict[str, Any]]:
+        """system → candidate record for one case (read back from the file); marks them used."""
+        bucket = self._claim(case_id, "joined")
+        if not bucket:
+            return {}
+        if self._stream is None:
+            try:
+                self._stream = open(self.path, "rb")  # noqa: SIM115
+            except OSError as exc:
+                self.run.diag.emit(
+                    "io.unreadable", f"cannot reopen: {exc.strerror or exc}", file=self.display
+                )
+                raise FatalInput(self.path) from exc
+        return {system: self._record_at(packed >> _LINE_BITS) for system, packed in bucket}
+
+    def _record_at(self, offset: int) -> Any:
+        """The record of the line at ``offset`` (one the build accepted). Cases usually come
+        in the file's order, so the stream is mostly already there: the position is tracked
+        here rather than asked of the stream (``tell`` costs a quarter of the read)."""
+        stream = self._stream
+        assert stream is not None
+        if offset != self._position:
+            stream.seek(offset)
+        raw = stream.readline()
+        self._position = offset + len(raw)
+        if offset == 0 and raw[:3] == BOM:
+            raw = raw[3:]
+        return loads(raw)  # a trailing "\r\n" is whitespace to JSON
+
+    def _claim(self, case_id: str, outcome: str) -> list[tuple[Any, int]]:
+        """A case's (system, packed) entries, marked as used (a used entry is stored as its
+        bitwise complement, so orphans need no set of the case ids seen); entries used for
+        the first time are counted under ``outcome``."""
+        lone = self.unnamed.get(case_id)
+        if lone is not None:
+            if lone >= 0:
+                self.unnamed[case_id] = ~lone
+                self.tally[outcome] += 1
+            return [(NO_SYSTEM, lone if lone >= 0 else ~lone)]
+        bucket = self.named.get(case_id)
+        if not bucket:
+            return []
+        self.tally[outcome] += sum(1 for _system, packed in bucket if packed >= 0)
+        entries = [(system, packed if packed >= 0 else ~packed) for system, packed in bucket]
+        self.named[case_id] = [(system, ~packed) for system, packed in entries]
+        return entries
+
+    def came_before(self, case_id: str) -> bool:
+        """True when a case with this id was already read (its entries are marked used);
+        else notes that it came."""
+        lone = self.unnamed.get(case_id)
+        if lone is not None:
+            return lone < 0
+        bucket = self.named.get(case_id)
+        if bucket:
+            return bucket[0][1] < 0
+        if case_id in self._checked_without_candidates:
+            return True
+        self._checked_without_candidates.add(case_id)
+        return False
+
+    def mark_seen(self, case_id: Any) -> None:
+        """The case came but checks nothing: its candidates are not orphans."""
+        if isinstance(case_id, str):
+            self._claim(case_id, "of cases not checked")
+
+    def orphans(self) -> Iterator[tuple[int, str]]:
+        """(line_no, case_id) of every candidate whose case never came, in file order."""
+        lines = [
+            (packed & _LINE_MASK, case_id)
+            for case_id, packed in self.unnamed.items()
+            if packed >= 0
+        ]
+        lines.extend(
+            (packed & _LINE_MASK, case_id)
+            for case_id, bucket in self.named.items()
+            for _system, packed in bucket
+            if packed >= 0
+        )
+        yield from sorted(lines)
+
+    def close(self) -> None:
+        if self._stream is not None:
+            self._stream.close()
+        if self._spooled is not None:
+            os.unlink(self._spooled)
+
+
+def _system_name(system: Any) -> str:
+    return "(unnamed)" if system is NO_SYSTEM else repr(system)
