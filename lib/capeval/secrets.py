@@ -130,7 +130,27 @@ def value_secret_kind(value: str, entropy: bool = True) -> str | None:
     return _cached_secret_kind(value, entropy)
 
 
+def text_may_hold_secret(value: str) -> bool:
+    """Cheap test on a decoded string: False means ``_secret_kind`` finds nothing in it.
+
+    Unlike ``may_contain_secret`` it sees no JSON escapes and makes no guess about what comes
+    before a ``=``: every assignment needs one, and the assignment rule folds case over
+    Unicode (``ſ`` matches ``s``), so any ``=`` is a hit. Every other format is ASCII: 32
+    token characters in a row (the UTF-8 bytes of anything else are not token bytes), the
+    ``PRIVATE KEY`` literal, or an AWS key id. tests/test_check_fastpaths.py proves it.
+    """
+    if "=" in value or "PRIVATE KEY" in value:
+        return True
+    raw = value.encode("utf-8", "surrogatepass")
+    return _RUN in raw.translate(_RUN_TABLE) or _AWS_TAIL.search(raw) is not None
+
+
 def _secret_kind(value: str, entropy: bool) -> str | None:
+    return _scan(value, entropy) if text_may_hold_secret(value) else None
+
+
+def _scan(value: str, entropy: bool) -> str | None:
+    """Every rule on one string (the full path ``text_may_hold_secret`` stands for)."""
     for kind, pattern in _FORMATS:
         if pattern.search(value):
             return kind
