@@ -17,7 +17,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from capeval import result_lines, secrets
+from capeval import candidates, result_lines, secrets
 from capeval.assertions import Subject, max_chars, number_fidelity, placeholder_integrity
 from capeval.evidence import bound_message
 from capeval.jsonl import dumps
@@ -27,7 +27,7 @@ from capeval.records import assertion_result
 
 from conftest import evalcase, jsonl, run_cmd
 
-FAST_MODULES = (result_lines, number_fidelity, placeholder_integrity, max_chars)
+FAST_MODULES = (candidates, result_lines, number_fidelity, placeholder_integrity, max_chars)
 
 
 @contextlib.contextmanager
@@ -294,6 +294,56 @@ def test_cap_check_writes_the_same_bytes_with_and_without_fast_paths(tmp_path_fa
     placeholder_integrity._OUTCOMES.clear()
     with full_path():
         full = run_cmd("cap-check", *args, stdin=jsonl(*cases))
+    assert (fast.stdout, fast.stderr, fast.returncode) == (
+        full.stdout,
+        full.stderr,
+        full.returncode,
+    )
+
+
+# -- the candidates file: lines of the usual shape read without the full reader -------------
+
+LINE_BYTES = st.sampled_from(
+    [b"a", b"\xc3\xa9", b"\xe6\x97\xa5", b"\xf0\x9f\x98\x80", b"\xef\xbf\xbf", b"\x7f", b" ",
+     b"\\", b'\\"', b"\\u00e9", b"\\ud800", b'"', b"\x00", b"\x1f", b"\t", b"\xff", b"\xc3",
+     b"\xed\xa0\x80", b"\xe0\x80\xaf", b"\xf4\x90\x80\x80", b"1234567890123456789", b"x.1"]
+)  # fmt: skip
+line_strings = st.lists(LINE_BYTES, max_size=6).map(b"".join)
+USUAL_LINES = st.builds(
+    lambda case_id, text, colon, comma: (
+        b'{"case_id":%s"fast.x%s",%s"text":%s"%s"}' % (colon, case_id, comma, colon, text)
+    ),
+    line_strings,
+    line_strings,
+    st.sampled_from([b"", b" "]),
+    st.sampled_from([b"", b" "]),
+)
+OTHER_LINES = st.sampled_from(
+    [b"", b"   ", b"[1]", b"{", b'{"case_id": "fast.x", "case_id": "y", "text": ""}',
+     b'{"case_id": "fast.x", "text": "", "system": "s"}', b'{"case_id": "fast.x", "text": 5}',
+     b'{"case_id": "fast.x" , "text": ""}', b'\xef\xbb\xbf{"case_id": "fast.x", "text": ""}',
+     b'{"case_id": "fast.x", "text": ""}\r', b'{"text": "", "case_id": "fast.x"}',
+     b'{"case_id": "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", "text": ""}']
+)  # fmt: skip
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    lines=st.lists(USUAL_LINES | OTHER_LINES, min_size=1, max_size=8),
+    final_newline=st.booleans(),
+    max_bytes=st.sampled_from([48, 16 * 1024 * 1024]),
+)
+def test_usual_candidate_lines_index_as_the_full_reader_reads_them(
+    tmp_path_factory, lines, final_newline, max_bytes
+):
+    path = tmp_path_factory.mktemp("candidates") / "candidates.jsonl"
+    path.write_bytes(b"\n".join(lines) + (b"\n" if final_newline else b""))
+    case = evalcase(id="fast.x", assertions=[{"name": "max_chars", "severity": "report"}])
+    case["context"] = {"max_chars": 5}
+    args = ("--exit-zero", "--max-line-bytes", str(max_bytes), "--candidates", str(path))
+    fast = run_cmd("cap-check", *args, stdin=jsonl(case))
+    with full_path(candidates):
+        full = run_cmd("cap-check", *args, stdin=jsonl(case))
     assert (fast.stdout, fast.stderr, fast.returncode) == (
         full.stdout,
         full.stderr,

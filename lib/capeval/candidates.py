@@ -8,12 +8,15 @@ demand, so memory grows by one int per candidate, never by the texts.
 
 from __future__ import annotations
 
+import errno
+import io
 import os
+import re
 import shutil
 from collections.abc import Iterator
 from typing import Any, BinaryIO
 
-from capeval.jsonl import BOM, loads
+from capeval.jsonl import BOM, loads, read_lines
 from capeval.run import FatalInput, Run
 
 NO_SYSTEM = None
@@ -47,15 +50,36 @@ class CandidateIndex:
     def build(self) -> None:
         if not os.path.isfile(self.path):
             self.path = self._spool(self.path)
-        systems_seen: set[Any] = set()
-        emit = self.run.diag.emit
         tally = self.tally = self.run.side_tally(self.display)
         for key in ("duplicate", "joined", "of cases not checked"):
             tally.setdefault(key, 0)
-        for line_no, offset, _raw, record in self.run.side_records(
-            self.path, with_offsets=True, name=self.display
-        ):
-            case_id = record.get("case_id")
+        systems_seen: set[Any] = set()
+        for line_no, offset, case_id, system in self._candidates():
+            first = self._add(case_id, system, offset << _LINE_BITS | line_no)
+            if first is not None:
+                self.run.diag.emit(
+                    "candidate.duplicate",
+                    f"a candidate for this case and system {_system_name(system)} is on line "
+                    f"{first & _LINE_MASK}; the first wins",
+                    file=self.display,
+                    line=line_no,
+                    case_id=case_id,
+                )
+                tally["duplicate"] += 1
+                continue
+            if system not in systems_seen:
+                systems_seen.add(system)
+                self.systems.append(system)
+
+    def _candidates(self) -> Iterator[tuple[int, int, str, Any]]:
+        """(line_no, offset, case_id, system) of every usable candidate line, in file order;
+        every other line is a diagnostic (``candidate_lines`` reads them)."""
+        emit = self.run.diag.emit
+        tally = self.tally
+        for line_no, offset, case_id, record in candidate_lines(self.run, self.path, self.display):
+            if record is None:  # the usual shape, proven usable as it was read
+                yield line_no, offset, case_id, NO_SYSTEM
+                continue
             system = record.get("system", NO_SYSTEM)
             if not isinstance(case_id, str) or not isinstance(record.get("text"), str):
                 emit(
@@ -78,21 +102,7 @@ class CandidateIndex:
                 )
                 tally["invalid"] += 1
                 continue
-            first = self._add(case_id, system, offset << _LINE_BITS | line_no)
-            if first is not None:
-                emit(
-                    "candidate.duplicate",
-                    f"a candidate for this case and system {_system_name(system)} is on line "
-                    f"{first & _LINE_MASK}; the first wins",
-                    file=self.display,
-                    line=line_no,
-                    case_id=case_id,
-                )
-                tally["duplicate"] += 1
-                continue
-            if system not in systems_seen:
-                systems_seen.add(system)
-                self.systems.append(system)
+            yield line_no, offset, case_id, system
 
     def _add(self, case_id: str, system: Any, packed: int) -> int | None:
         """Record a candidate; the packed entry of an earlier one of the same system, if any."""
@@ -222,3 +232,88 @@ class CandidateIndex:
 
 def _system_name(system: Any) -> str:
     return "(unnamed)" if system is NO_SYSTEM else repr(system)
+
+
+# -- reading the candidates file --------------------------------------------------------------
+
+FAST_PATHS = True  # tests turn the shape fast path off to compare with the full reader
+# The usual candidate line, as cap-import, json.dumps and orjson write it: two strings with no
+# escape and no control character. Such a line is valid JSON exactly when it is valid UTF-8,
+# has no repeated key and no number, so the full reader would yield {"case_id", "text"} and
+# report nothing (tests/test_check_fastpaths.py compares the two on mutated lines).
+_USUAL = re.compile(rb'\{"case_id": ?"([^"\\\x00-\x1f]*)", ?"text": ?"[^"\\\x00-\x1f]*"\}\n')
+
+
+def candidate_lines(run: Run, path: str, name: str) -> Iterator[tuple[int, int, Any, Any]]:
+    """(line_no, offset, case_id, record) of every JSON object line of a candidates file;
+    ``record`` is None for a line of the usual shape (then ``case_id`` is its string).
+
+    Lines of the usual shape are read here; any other line goes through ``Run.side_records``'s
+    reader (``jsonl.read_lines``) alone, so its record and diagnostics are the reader's, and
+    the file's counts and errors are ``Run.side_records``'s.
+    """
+    tally = run.side_tally(name)
+    usual = _USUAL.fullmatch if FAST_PATHS else None
+    limit = run.max_line_bytes + 2  # as read_lines reads: room for "\r\n"
+
+    def on_problem(line_no: int, code: str, message: str) -> None:
+        tally["read"] += 1
+        tally["invalid"] += 1
+        run.diag.emit(code, message, file=name, line=line_no)
+
+    stream = _open_side(run, path, name)
+    with stream:
+        line_no = 0
+        offset = 0
+        readline = stream.readline
+        try:
+            while True:
+                raw = readline(limit)
+                if not raw:
+                    return
+                line_no += 1
+                start = offset
+                offset += len(raw)
+                found = usual(raw) if usual is not None and len(raw) < limit else None
+                if found is not None:
+                    try:
+                        if not raw.isascii():
+                            raw.decode("utf-8")
+                        case_id = found.group(1).decode("utf-8")
+                    except UnicodeDecodeError:
+                        pass  # the reader says where
+                    else:
+                        tally["read"] += 1
+                        yield line_no, start, case_id, None
+                        continue
+                if len(raw) == limit and raw[-1:] != b"\n":
+                    offset += _skip_rest_of_line(stream)
+                for line, _at, _raw, record in read_lines(
+                    io.BytesIO(raw), on_problem, run.max_line_bytes, first_line_no=line_no,
+                    with_offsets=True,
+                ):  # fmt: skip
+                    tally["read"] += 1
+                    yield line, start, record.get("case_id"), record
+        except OSError as exc:
+            run.diag.emit("io.unreadable", f"cannot read: {exc.strerror or exc}", file=name)
+            raise FatalInput(path) from exc
+
+
+def _open_side(run: Run, path: str, name: str) -> BinaryIO:
+    """``path`` opened for reading, as ``Run.side_records`` opens it (unreadable is fatal)."""
+    try:
+        if os.path.isdir(path):
+            raise IsADirectoryError(errno.EISDIR, "is a directory")
+        return open(path, "rb", buffering=1 << 16)  # noqa: SIM115
+    except OSError as exc:
+        run.diag.emit("io.unreadable", f"cannot open: {exc.strerror or exc}", file=name)
+        raise FatalInput(path) from exc
+
+
+def _skip_rest_of_line(stream: BinaryIO) -> int:
+    skipped = 0
+    while True:
+        chunk = stream.readline(1 << 16)
+        skipped += len(chunk)
+        if not chunk or chunk[-1:] == b"\n":
+            return skipped
