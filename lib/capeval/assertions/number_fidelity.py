@@ -187,6 +187,7 @@ class _Pair:
     ascii_runs: re.Pattern[str]  # the same matches on an ASCII text, faster
     # a character that makes masking matter when a placeholder holds it (see _masked)
     maskable: re.Pattern[str]
+    letters_inert: bool  # no separator is an ASCII letter or '%'
 
 
 _pairs: dict[tuple[str, str], _Pair] = {}
@@ -208,6 +209,8 @@ def _pair(source_locale: str, target_locale: str) -> _Pair:
         source = _locale_numbers(source_locale)
         target = _locale_numbers(target_locale)
         chars = set(source.separators | target.separators)
+        # _masked's first shortcut needs it (CLDR separators are punctuation and spaces)
+        letters_inert = not any(c == "%" or (c.isascii() and c.isalpha()) for c in chars)
         separators = _char_class(chars)
         runs = rf"[{_SIGNS}\d](?:(?<=\d)|(?<![^\W_][{_SIGNS}])(?=\d))\d*(?:{separators}\d+)*"
         ascii_runs = (
@@ -216,7 +219,12 @@ def _pair(source_locale: str, target_locale: str) -> _Pair:
         )
         maskable = rf"[{_SIGNS}\d{separators[1:]}"
         pair = _pairs[(source_locale, target_locale)] = _Pair(
-            source, target, re.compile(runs), re.compile(ascii_runs), re.compile(maskable)
+            source,
+            target,
+            re.compile(runs),
+            re.compile(ascii_runs),
+            re.compile(maskable),
+            letters_inert,
         )
     return pair
 
@@ -224,7 +232,12 @@ def _pair(source_locale: str, target_locale: str) -> _Pair:
 FAST_PATHS = True  # tests turn the masking shortcut off to compare with the full path
 
 
-def _masked(text: str, maskable: re.Pattern[str]) -> str:
+# A '%' not followed by a letter or '%': the directive there may hold a digit, a sign or a
+# separator (a flag, a width, ``%(name)``), so the text is scanned.
+_PERCENT_NOT_LETTER = re.compile(r"%(?![A-Za-z%])")
+
+
+def _masked(text: str, pair: _Pair) -> str:
     """``mask_placeholders(text)``, or ``text`` itself when masking cannot change a run.
 
     Masking overwrites placeholder characters with letters. In a text of ``%`` directives
@@ -234,8 +247,13 @@ def _masked(text: str, maskable: re.Pattern[str]) -> str:
     text, at the same offsets (tests/test_check_fastpaths.py compares the two).
     """
     if FAST_PATHS and "%" in text and "{" not in text and "<" not in text:
+        if pair.letters_inert and _PERCENT_NOT_LETTER.search(text) is None and "}}" not in text:
+            # Without a scan: every '%' is followed by a letter or '%', so each directive is
+            # '%' and letters, and '%%' is followed by neither a sign nor a digit (when no
+            # separator is a letter or '%': ``letters_inert``).
+            return text
         found = AUTO_TEXTS_WITHOUT_BRACE.findall(text)
-        if maskable.search("".join(found)) is None and not (
+        if pair.maskable.search("".join(found)) is None and not (
             ("-" in text or "+" in text or "\u2212" in text)
             and any(f + sign in text for f in found for sign in _SIGNS)
         ):
@@ -330,8 +348,8 @@ def compare(
         return Outcome()
     pair = _pair(source_locale, target_locale)
     source_numbers_of, target_numbers_of = pair.source, pair.target
-    source = _masked(source, pair.maskable)
-    text = _masked(text, pair.maskable)
+    source = _masked(source, pair)
+    text = _masked(text, pair)
     source_runs = (pair.ascii_runs if source.isascii() else pair.runs).findall(source)
     runs = pair.ascii_runs if text.isascii() else pair.runs
     candidate_runs = runs.findall(text)
