@@ -45,6 +45,13 @@ PARAMS = {
 }
 
 _ANY_DIGIT = re.compile(r"\d")
+_ASCII_DIGIT = re.compile(r"[0-9]")  # the same on an ASCII text, and a faster scan
+
+
+def _has_digit(text: str) -> bool:
+    return (_ASCII_DIGIT if text.isascii() else _ANY_DIGIT).search(text) is not None
+
+
 _NON_DIGIT = re.compile(r"\D")
 _SPACES = "\u0020\u00a0\u202f"
 _APOSTROPHES = "'\u2019"
@@ -344,7 +351,7 @@ def compare(
     source: str, text: str, source_locale: str, target_locale: str, ignore: tuple[str, ...] = ()
 ) -> Outcome:
     """Compare the numbers of ``source`` and candidate ``text`` (both already NFC)."""
-    if not _ANY_DIGIT.search(source) and not _ANY_DIGIT.search(text):
+    if not _has_digit(source) and not _has_digit(text):
         return Outcome()
     pair = _pair(source_locale, target_locale)
     source_numbers_of, target_numbers_of = pair.source, pair.target
