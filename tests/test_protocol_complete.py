@@ -1,18 +1,12 @@
-"""protocol_complete: every code, every format, evidence shape (SPEC §5.2)."""
+"""protocol_complete: every code, every format, evidence shape."""
 
 from __future__ import annotations
 
 import pytest
 
 from capeval.assertions import ParamsError, Subject
-from capeval.assertions.protocol_complete import (
-    check,
-    is_empty_item,
-    loose_key,
-    marker_pattern,
-    param_errors,
-    response_of,
-)
+from capeval.assertions.protocol_complete import check, param_errors, response_of
+from capeval.batch_response import is_empty_item, loose_key, marker_pattern
 from capeval.codes import result_codes
 
 MALFORMED_ITEM = "protocol_malformed_item"

@@ -12,7 +12,8 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from capeval.assertions import Subject
-from capeval.assertions.protocol_complete import check, loose_key
+from capeval.assertions.protocol_complete import check
+from capeval.batch_response import loose_key
 
 MALFORMED_ITEM = "protocol_malformed_item"
 MISSING_ITEM = "protocol_missing_item"

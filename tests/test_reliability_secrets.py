@@ -73,3 +73,36 @@ def test_a_report_never_shows_a_credential_from_results_made_elsewhere():
         assert done.returncode == 0, done.stderr
         assert key.encode() not in done.stdout and key.encode() not in done.stderr
         assert b"[redacted:aws_access_key]" in done.stdout
+
+
+@pytest.mark.parametrize(
+    "identifier",
+    [
+        "MyApplicationSettingsPage2024Version",
+        "src/components/UserProfile2/AvatarUpload.tsx",
+        "components/CheckoutForm/PaymentStep3/CardDetails",
+        "docs/api/v2/endpoints/UserAccountSettings.md",
+    ],
+)
+def test_identifiers_and_mixed_case_paths_are_not_high_entropy_tokens(identifier):
+    from capeval.secrets import is_high_entropy_token, value_secret_kind
+
+    assert not is_high_entropy_token(identifier)
+    assert value_secret_kind(identifier) is None
+
+
+def test_random_tokens_stay_high_entropy_tokens():
+    # the word rule must not open a hole: random base64 of token length is still caught
+    import random
+    import string
+
+    from capeval.secrets import is_high_entropy_token, shannon_bits
+
+    rng = random.Random(20261201)
+    alphabet = string.ascii_letters + string.digits + "+/"
+    tokens = [
+        "".join(rng.choice(alphabet) for _ in range(rng.randint(32, 64))) for _ in range(20000)
+    ]
+    entropic = [t for t in tokens if shannon_bits(t) >= 4.0 and any(c.isdigit() for c in t)]
+    missed = [t for t in entropic if not is_high_entropy_token(t)]
+    assert len(entropic) > 19000 and len(missed) <= 5, missed

@@ -80,33 +80,82 @@ def test_line_chunks_with_first_line_equal_one_run(tmp, tool):
     assert chunked.returncode > 0  # parallel: how many chunks failed
 
 
-def test_pipe_part_blocks_give_the_bytes_of_one_run(tmp):
-    data = _input(tmp)
+# {first-line}: the line of the whole file where a --pipe-part block starts (docs/scale-out.md)
+FIRST_LINE_RPL = (ROOT / "contrib/parallel-first-line.rpl").read_text(encoding="utf-8").strip()
+
+
+@pytest.mark.parametrize("block", ["9k", "2k"])
+def test_pipe_part_blocks_give_the_bytes_and_diagnostics_of_one_run(tmp, block):
+    data = _input(tmp)  # blank lines too: blocks are cut by bytes, numbered by lines
     one = _one_run("cap-validate", "-q", stdin=data)
+    assert one.returncode == 1 and one.stderr.count(b":") >= 5
     parts = _parallel(
-        "--pipe-part", "-a", str(data), "--block", "9k", command("cap-validate"), "-q"
+        "--rpl",
+        FIRST_LINE_RPL,
+        "--pipe-part",
+        "-a",
+        str(data),
+        "--block",
+        block,
+        command("cap-validate"),
+        "-q",
+        "--first-line",
+        "{first-line}",
     )
     assert parts.stdout == one.stdout
-    # byte blocks: each diagnostic is there, numbered within its block (docs/scale-out.md)
-    assert _without_lines(parts.stderr) == _without_lines(one.stderr)
+    assert parts.stderr == one.stderr  # every diagnostic, numbered by the lines of the file
+    assert parts.returncode > 0  # parallel: how many blocks failed
 
 
-def _without_lines(stderr: bytes) -> list[bytes]:
-    return [line.split(b": ", 2)[-1] for line in stderr.splitlines()]
+def test_first_line_replacement_is_idempotent_and_starts_at_one(tmp):
+    # parallel may expand a replacement string more than once per job: same number each time
+    data = _input(tmp)
+    listed = _parallel(
+        "--rpl",
+        FIRST_LINE_RPL,
+        "--pipe-part",
+        "-a",
+        str(data),
+        "--block",
+        "3k",
+        "echo {first-line} {first-line}; cat > /dev/null",
+    )
+    pairs = [line.split() for line in listed.stdout.decode().splitlines()]
+    assert pairs[0] == ["1", "1"] and len(pairs) > 3
+    assert all(a == b for a, b in pairs)
+    numbers = [int(a) for a, _ in pairs]
+    assert numbers == sorted(set(numbers))  # strictly increasing, block after block
 
 
 def test_check_chunks_equal_one_run(tmp):
     data = tmp / "cases.jsonl"
-    data.write_bytes((ROOT / "evals/i18n-prompt/cases/dev/placeholders.jsonl").read_bytes())
+    lines = (ROOT / "evals/i18n-prompt/cases/dev/placeholders.jsonl").read_bytes().splitlines()
+    # a bad line and a blank one every few cases: diagnostics to number
+    data.write_bytes(
+        b"".join(
+            line + b"\n" + (b"not json\n\n" if n % 7 == 3 else b"") for n, line in enumerate(lines)
+        )
+    )
     candidates = ROOT / "evals/i18n-prompt/baselines/placeholders.candidates.jsonl"
     options = ["-q", "--exit-zero", "--no-orphans", "--candidates", str(candidates)]
     one = _one_run("cap-check", *options, stdin=data)
-    assert one.returncode == 0 and one.stdout
+    assert one.returncode == 0 and one.stdout and one.stderr.count(b"jsonl.") >= 3
     chunked = _parallel(
-        "--pipe-part", "-a", str(data), "--block", "12k", command("cap-check"), *options
+        "--rpl",
+        FIRST_LINE_RPL,
+        "--pipe-part",
+        "-a",
+        str(data),
+        "--block",
+        "12k",
+        command("cap-check"),
+        *options,
+        "--first-line",
+        "{first-line}",
     )
     assert chunked.returncode == 0
     assert chunked.stdout == one.stdout
+    assert chunked.stderr == one.stderr
 
 
 def test_partial_scores_per_chunk_merge_into_one_run(tmp):

@@ -251,6 +251,14 @@ def main() -> int:
         empty.write_text("")
         empty_po = folder / "empty.po"
         empty_po.write_text("")
+        # a catalog with one message: what cap-import's start-up costs once a parser loads
+        one_po = folder / "one.po"
+        one_po.write_text('msgid "Hello %s"\nmsgstr "Salut %s"\n', encoding="utf-8")
+        roster = folder / "roster.jsonl"
+        roster.write_text(
+            '{"reviewer_id":"r-1","role":"domain_expert","qualifications":"synthetic",'
+            '"independent":true}\n'
+        )
 
         # -- cap-validate ---------------------------------------------------------------
         floor_s, validate_s = paired([tool("cap-validate"), str(cases)], cases)
@@ -415,15 +423,19 @@ def main() -> int:
             ("cap-aggregate-scores", ["--cases", str(empty)]),
             ("cap-render-report", []),
             ("cap-import", ["--provenance-kind", "synthetic", str(empty_po)]),
+            ("cap-review-form", ["--roster", str(roster), "--reviewer", "r-1"]),
+            ("cap-import", ["--provenance-kind", "synthetic", str(one_po)]),
         ]:
             inputs = [] if name == "cap-import" else [str(empty)]
+            what = "one-message PO" if str(one_po) in extra else "empty input"
             ms, library = startup_ms([tool(name), *extra, *inputs], library_argv)
+            informational = what != "empty input"  # a parser's import, not start-up
             report.add(
-                f"{name} start-up (median of 20, empty input)",
+                f"{name} start-up (median of 20, {what})",
                 f'{ms:.0f} ms = {ms / library:.2f}x `python -c "import typer, orjson"` '
                 f"({library:.0f} ms, interleaved)",
-                "<= 1.3x",
-                ms <= 1.3 * library,
+                "" if informational else "<= 1.3x",
+                None if informational else ms <= 1.3 * library,
                 ms=ms,
                 library_ms=library,
                 ratio=ms / library,

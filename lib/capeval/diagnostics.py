@@ -18,7 +18,6 @@ from dataclasses import dataclass
 from typing import IO, Any
 
 from capeval.codes import DIAGNOSTIC_CODES, ERROR, FATAL_CODES, WARNING
-from capeval.secrets import redact
 
 
 @dataclass(slots=True)
@@ -102,6 +101,8 @@ class Diagnostics:
         path: str | None = None,
         severity: str | None = None,
     ) -> Diagnostic:
+        from capeval.secrets import redact  # at the first diagnostic: its regexes cost ~2 ms
+
         diagnostic = Diagnostic(
             tool=self.tool,
             file=file,

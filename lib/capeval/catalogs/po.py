@@ -57,10 +57,14 @@ def detect(path: str, head: bytes) -> bool:
 def read(
     path: str, stream: BinaryIO, on_problem: OnProblem, info: CatalogInfo
 ) -> Iterator[Message]:
+    data = stream.read()
+    if not data.strip():
+        # nothing to parse: Babel (~30 ms of imports) is left unloaded; its default is 2 forms
+        info.nplurals = 2
+        return
     from babel.messages.catalog import Catalog
     from babel.messages.pofile import PoFileParser
 
-    data = stream.read()
     charset = _declared_charset(data)
     catalog = Catalog(locale=None)  # holds the header only: Babel parses Language, Plural-Forms
     collected: list[Message] = []

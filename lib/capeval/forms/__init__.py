@@ -60,6 +60,7 @@ def review_form(
     """
     from capeval.forms import view
     from capeval.records import Problem, case_id_of
+    from capeval.secrets import secret_problems
 
     settings = run.review_config(config)
     entry = _roster_entry(run, roster, reviewer)
@@ -68,9 +69,10 @@ def review_form(
     counts.update({"in_form": 0, "conflicted": 0, "unassigned": 0, "invalid": 0})
     cases: list[dict[str, Any]] = []
     seen: set[str] = set()
-    for line_no, _raw, record in run.records():
+    for line_no, raw, record in run.records():
         case_id = case_id_of(record)
-        problems = view.case_problems(record, settings)
+        # a case with a credential is refused as cap-validate would: the page never shows it
+        problems = view.case_problems(record, settings) or secret_problems(record, raw)
         if not problems and case_id in seen:
             problems = [Problem("id.duplicate", "/case_id", f"case {case_id} already read")]
         if problems:
@@ -98,10 +100,13 @@ def _roster_entry(run: Run, path: str, reviewer_id: str) -> Any:
     from capeval import schemas
     from capeval.forms.view import reviewer_from_record
     from capeval.records import Problem
+    from capeval.secrets import secret_problems
 
     entries = run.first_of_each(
         path,
-        lambda record: schemas.problem("roster", record),
+        lambda record: (
+            schemas.problem("roster", record) or next(iter(secret_problems(record)), None)
+        ),
         lambda record: record["reviewer_id"],
         lambda key: Problem("id.duplicate", "/reviewer_id", f"reviewer {key} already read"),
     )

@@ -10,7 +10,6 @@ source text is not part of the id, so a changed source under the same key keeps 
 
 from __future__ import annotations
 
-import hashlib
 import re
 import unicodedata
 from functools import lru_cache
@@ -32,6 +31,8 @@ def slug(text: str, limit: int = _SLUG_CHARS) -> str:
 
 
 def key_hash(context: str | None, key: str) -> str:
+    import hashlib  # here, not at start-up: OpenSSL's initialisation costs ~3 ms
+
     data = ("" if context is None else context + "\x04") + key
     return hashlib.sha256(data.encode("utf-8")).hexdigest()[:10]
 

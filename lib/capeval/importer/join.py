@@ -227,12 +227,15 @@ class Importer:
         forms = _forms(message, target, source_locale, target_locale)
         base = ids.case_id(prefix, target_locale, message.context, message.key, None)
         case_ids = []
+        written = True
         for form, _lookup, source_text in forms:
             case_id = base if form is None else f"{base}.{ids.form_segment(form)}"
             case_ids.append(case_id)
-            self._write_case(message, case_id, form, source_text, source_locale, target_locale)
-        if target is None:
-            return
+            written &= self._write_case(
+                message, case_id, form, source_text, source_locale, target_locale
+            )
+        if target is None or not written:
+            return  # a refused case (a credential in it) gets no candidates either
         if translated is None:
             self.run.count("missing")
             self._problem(
@@ -291,7 +294,7 @@ class Importer:
         source_text: str,
         source_locale: str,
         target_locale: str,
-    ) -> None:
+    ) -> bool:
         # "file_ref": a path is a reference, which cap-validate's high-entropy scan exempts
         # (a long path such as …/locale/pt_BR/LC_MESSAGES/django.po reads as a token)
         origin: dict[str, Any] = {
@@ -318,8 +321,11 @@ class Importer:
             "provenance": self.settings.provenance,
             "x-catalog": origin,
         }
+        if self._refused(record, message.file, message.line):
+            return False
         self.write_case(record)
         self.run.counts["cases"] += 1
+        return True
 
     def _write_candidate(self, case_id: str, text: str, file: str, line: int | None) -> None:
         if self.write_candidate is None:
@@ -328,8 +334,25 @@ class Importer:
         if self.settings.system is not None:
             record["system"] = self.settings.system
         record["x-catalog"] = {"file_ref": file, "line": line}
+        if self._refused(record, file, line):
+            return
         self.write_candidate(record)
         self.run.counts["candidates"] += 1
+
+    def _refused(self, record: dict[str, Any], file: str, line: int | None) -> bool:
+        """A record with a credential in it is not written (cap-validate would refuse it):
+        ``secret.detected`` at the catalog's line, the value never shown."""
+        from capeval.secrets import secret_problems
+
+        found = secret_problems(record)
+        for problem in found:
+            # no case id: it is made of the key's words, which may be the credential's
+            self.run.diag.emit(
+                problem.code, problem.message, file=file, line=line, path=problem.pointer
+            )
+        if found:
+            self.run.count("refused (credential)")
+        return bool(found)
 
 
 # (id segment, key of the target's form, source text)

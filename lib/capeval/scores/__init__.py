@@ -2,7 +2,8 @@
 
 Glue only: reading and diagnostics are the chassis' (``capeval.cli``); the rules live in
 ``config`` (the YAML), ``records`` (what a usable case/review/roster line is), ``aggregate``
-(statuses, findings, gate), ``agreement`` (Krippendorff's alpha), ``reviewers`` (agreement
+(the run: verdicts, summary, gate), ``case_verdict`` (one case's status and findings),
+``agreement`` (Krippendorff's alpha), ``reviewers`` (agreement
 per reviewer), ``adjudicate`` (``--adjudications``) and ``partial`` (``--partial``/``--merge``).
 """
 
@@ -24,6 +25,13 @@ from capeval.records import (
 
 TOOL = "cap-aggregate-scores"
 FORMATS = ("jsonl", "json")
+
+
+def secret_problems(record: dict[str, Any], raw: bytes | None = None) -> list[Problem]:
+    """A record with a credential is refused, as cap-validate would (imported at first use)."""
+    from capeval.secrets import secret_problems as problems
+
+    return problems(record, raw)
 
 
 @filter_command(TOOL)
@@ -125,9 +133,9 @@ class _Aggregate:
         accepted: dict[str, Any] = {}
         refused: list[Any] = []
         seen: set[str] = set()
-        for line_no, _raw, record in self.run.side_records(path):
+        for line_no, raw, record in self.run.side_records(path):
             case_id = case_id_of(record)
-            problems = case_problems(record, self.config)
+            problems = case_problems(record, self.config) or secret_problems(record, raw)
             if case_id is not None and not problems and case_id in seen:
                 problems = [Problem("id.duplicate", "/case_id", f"case {case_id} already read")]
             self.run.emit_problems(problems, record, line=line_no, file=path)
@@ -153,7 +161,7 @@ class _Aggregate:
 
         entries = self.run.first_of_each(
             path,
-            lambda record: next(iter(roster_problems(record)), None),
+            lambda record: next(iter(roster_problems(record) or secret_problems(record)), None),
             lambda record: record["reviewer_id"],
             lambda key: Problem("id.duplicate", "/reviewer_id", f"reviewer {key} already read"),
         )
@@ -170,11 +178,11 @@ class _Aggregate:
         usable: dict[str, list[Any]] = {case.case_id: [] for case in cases}
         seen: set[tuple[str, str | None]] = set()
         tally = {"read": 0, "usable": 0, "skipped": 0, "invalid": 0}
-        for line_no, _raw, record in self.run.side_records(path):
+        for line_no, raw, record in self.run.side_records(path):
             tally["read"] += 1
             case_id = case_id_of(record)
             shape = schemas.problem("adjudication", record)
-            problems = [shape] if shape is not None else []
+            problems = [shape] if shape is not None else secret_problems(record, raw)
             if not problems and case_id not in by_id:
                 # as with reviews: one adjudications file may serve several case files
                 tally["skipped"] += 1
@@ -215,8 +223,8 @@ class _Aggregate:
         from capeval.scores.partial import partial_review, partial_skipped
 
         write = self.run.out.write_record
-        for line_no, _raw, record in self.run.records():
-            review = self._read_one(record, line_no, merge)
+        for line_no, raw, record in self.run.records():
+            review = self._read_one(record, raw, line_no, merge)
             if review is not None and self._add(review, line_no) and partial:
                 write(partial_review(review))
         if partial:
@@ -224,7 +232,7 @@ class _Aggregate:
             return
         self._write_result(document, fail_on_gate)
 
-    def _read_one(self, record: dict[str, Any], line_no: int, merge: bool) -> Any:
+    def _read_one(self, record: dict[str, Any], raw: bytes, line_no: int, merge: bool) -> Any:
         """The review a line holds, or None (skipped, or reported as invalid)."""
         from capeval.scores.partial import read_partial
         from capeval.scores.records import review_from_record, review_problems
@@ -245,7 +253,7 @@ class _Aggregate:
                 counts["skipped"] += 1
                 return None
             if not problems:
-                problems = self._stale(record)
+                problems = self._stale(record) or secret_problems(record, raw)
             review = None if problems else review_from_record(record)
         if problems:
             self.run.emit_problems(problems, record, line=line_no)

@@ -29,14 +29,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from capeval.config import Config
 from capeval.records import Problem, pointer
 
 
-@dataclass(frozen=True, slots=True)
-class Adjudication:
+class Adjudication(NamedTuple):
     case_id: str
     # None: the whole case
     criterion: str | None

@@ -12,20 +12,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
 from capeval.config import Config
 from capeval.records import (
-    ADJUDICATED,
-    ADJUDICATION_UNUSED,
     BLOCKED,
     BLOCKING_FINDINGS,
     CASE_NOT_PASS,
     CASE_VERDICT,
     CONFLICTED_REVIEWER,
     DISAGREEMENT,
-    FINDING,
-    NEEDS_REVIEW,
     NEEDS_REVISION,
     NO_EXPERT_VALIDATION,
     PASS,
@@ -33,12 +29,20 @@ from capeval.records import (
     STATUSES,
     SYNTHETIC_EVIDENCE,
     UNASSIGNED_REVIEWER,
-    UNKNOWN_CRITERION,
     UNKNOWN_REVIEWER,
 )
 from capeval.scores import adjudicate
-from capeval.scores.adjudicate import Adjudication, Resolution
+from capeval.scores.adjudicate import Adjudication
 from capeval.scores.agreement import ordinal_alpha
+from capeval.scores.case_verdict import (
+    CriteriaTally,
+    adjudication_findings,
+    apply_adjudications,
+    case_status,
+    finding,
+    raised_flags,
+    review_findings,
+)
 from capeval.scores.records import Case, Review, RosterEntry
 from capeval.scores.reviewers import reviewer_agreement
 
@@ -48,15 +52,8 @@ UNCOUNTED = "uncounted"
 SKIPPED = "skipped"
 DUPLICATE = "duplicate"
 
-_ROSTER_REASON = {
-    UNKNOWN_REVIEWER: "is not in the roster",
-    CONFLICTED_REVIEWER: "has a declared conflict with this case",
-    UNASSIGNED_REVIEWER: "is not assigned to this case",
-}
 
-
-@dataclass(frozen=True, slots=True)
-class RefusedCase:
+class RefusedCase(NamedTuple):
     """A case of ``--cases`` that gets no verdict (consent rule, unknown profile, bad shape).
 
     ``synthetic`` is None when the record did not say (it then takes no part in the run's
@@ -173,19 +170,19 @@ class Aggregation:
         case = entry.case
         ordered = sorted(entry.reviews.items())
         counted = [review for _, (review, code) in ordered if code is None]
-        raised = _raised_flags(counted)
+        raised = raised_flags(counted)
         flags = [flag for flag in self.config.blocking_flags if flag in raised]
         tally = self._criteria(case, counted)
         resolution = None
         if self.adjudications is not None:
             adjudications = self.adjudications.get(case.case_id, [])
-            resolution = _adjudicate(flags, tally, adjudications)
+            resolution = apply_adjudications(flags, tally, adjudications)
             flags = resolution.flags
-        status = _status(flags, tally)
+        status = case_status(flags, tally)
         findings = self._status_findings(case.case_id, status, raised, flags, tally)
         if resolution is not None:
-            findings += _adjudication_findings(case.case_id, resolution, adjudications, raised)
-        findings += _review_findings(case, ordered)
+            findings += adjudication_findings(case.case_id, resolution, adjudications, raised)
+        findings += review_findings(case, ordered)
         verdict = {
             "kind": CASE_VERDICT,
             "case_id": case.case_id,
@@ -203,10 +200,10 @@ class Aggregation:
             self._applied.extend(a for a in adjudications if id(a) not in unused)
         return verdict, findings, counted
 
-    def _criteria(self, case: Case, counted: list[Review]) -> _CriteriaTally:
+    def _criteria(self, case: Case, counted: list[Review]) -> CriteriaTally:
         """Per criterion: mean, n, range, and whether it has enough, agreeing, passing scores."""
         config = self.config
-        tally = _CriteriaTally()
+        tally = CriteriaTally()
         for criterion in case.criteria:
             scores = [r.scores[criterion] for r in counted if criterion in r.scores]
             n = len(scores)
@@ -241,7 +238,7 @@ class Aggregation:
         status: str,
         raised: dict[str, list[str]],
         flags: list[str],
-        tally: _CriteriaTally,
+        tally: CriteriaTally,
     ) -> list[dict[str, Any]]:
         """The findings that explain a status: blocking flags, low means, disagreements."""
         config = self.config
@@ -249,7 +246,7 @@ class Aggregation:
         if status == BLOCKED:
             raised_by = "; ".join(f"{flag} ({', '.join(raised[flag])})" for flag in flags)
             detail = f"blocking flags from counted reviews: {raised_by}"
-            findings.append(_finding(case_id, BLOCKED, True, detail))
+            findings.append(finding(case_id, BLOCKED, True, detail))
         elif status == NEEDS_REVISION:
             parts = []
             if tally.below:
@@ -257,13 +254,13 @@ class Aggregation:
                 parts.append(f"below threshold {_number(config.pass_threshold)}: {listed}")
             if tally.revise:
                 parts.append(f"adjudicated needs_revision: {', '.join(tally.revise)}")
-            findings.append(_finding(case_id, NEEDS_REVISION, False, "; ".join(parts)))
+            findings.append(finding(case_id, NEEDS_REVISION, False, "; ".join(parts)))
         for criterion, low, high in tally.disagreements:
             detail = (
                 f"{criterion} scores range {low}..{high} "
                 f"(spread {high - low} >= {config.disagreement_spread})"
             )
-            findings.append(_finding(case_id, DISAGREEMENT, False, detail))
+            findings.append(finding(case_id, DISAGREEMENT, False, detail))
         return findings
 
     # -- the run -----------------------------------------------------------------------------
@@ -366,160 +363,11 @@ class Aggregation:
         return entry is not None and entry.independent and bool(entry.qualifications.strip())
 
 
-@dataclass(frozen=True, slots=True)
-class _Evidence:
+class _Evidence(NamedTuple):
     anything_synthetic: bool
     synthetic_only: bool
     external: bool
     tier: str
-
-
-@dataclass(slots=True)
-class _CriteriaTally:
-    """What one case's criteria say: their figures, and which fall short and why."""
-
-    criteria: dict[str, dict[str, Any]] = field(default_factory=dict)
-    too_few: list[str] = field(default_factory=list)
-    disagreements: list[tuple[str, int, int]] = field(default_factory=list)
-    below: list[tuple[str, float]] = field(default_factory=list)
-    # with --adjudications: held criterion -> the adjudication that resolved it, and the
-    # raised flags an adjudication cleared by name
-    resolved: dict[str, Adjudication] = field(default_factory=dict)
-    overridden: list[str] = field(default_factory=list)
-
-    def held(self) -> list[str]:
-        """The criteria held for review (too few counted scores, or a disagreement)."""
-        disagreeing = {c for c, _, _ in self.disagreements}
-        return [c for c in self.criteria if c in self.too_few or c in disagreeing]
-
-    @property
-    def revise(self) -> list[str]:
-        """Held criteria an adjudication decided needs_revision."""
-        return [c for c, a in self.resolved.items() if a.decision == NEEDS_REVISION]
-
-    def reasons(self, flags: list[str]) -> list[str]:
-        """The verdict's reasons, most serious first."""
-        return [
-            *(f"flag:{flag}" for flag in flags),
-            *(f"overridden:{flag}" for flag in self.overridden),
-            *(f"too_few_reviewers:{c}" for c in self.too_few),
-            *(f"disagreement:{c}" for c, _, _ in self.disagreements),
-            *(f"adjudicated:{c}" for c in self.resolved),
-            *(f"below_threshold:{c}" for c, _ in self.below),
-        ]
-
-
-def _raised_flags(counted: list[Review]) -> dict[str, list[str]]:
-    """blocking flag -> the counted reviewers who raised it."""
-    raised: dict[str, list[str]] = {}
-    for review in counted:
-        for flag in review.blocking_flags:
-            raised.setdefault(flag, []).append(review.reviewer_id)
-    return raised
-
-
-def _status(flags: list[str], tally: _CriteriaTally) -> str:
-    """Status precedence: blocked > needs_review > needs_revision > pass."""
-    if flags:
-        return BLOCKED
-    if any(c not in tally.resolved for c in tally.held()):
-        return NEEDS_REVIEW
-    if tally.below or tally.revise:
-        return NEEDS_REVISION
-    return PASS
-
-
-def _adjudicate(
-    flags: list[str], tally: _CriteriaTally, adjudications: list[Adjudication]
-) -> Resolution:
-    """Apply the rule of ``scores/adjudicate.py`` to one case's tally (updated in place)."""
-    resolution = adjudicate.resolve(flags, tally.held(), adjudications)
-    tally.resolved = resolution.resolved
-    tally.overridden = list(resolution.overridden)
-    for criterion, adjudication in resolution.resolved.items():
-        figures = tally.criteria[criterion]
-        figures["passed"] = adjudication.decision == PASS
-        figures["adjudicated"] = {
-            "adjudicator_id": adjudication.adjudicator_id,
-            "decision": adjudication.decision,
-        }
-    # a decided criterion's outcome is the decision, not its mean
-    tally.below = [(c, m) for c, m in tally.below if c not in resolution.resolved]
-    return resolution
-
-
-def _adjudication_findings(
-    case_id: str,
-    resolution: Resolution,
-    adjudications: list[Adjudication],
-    raised: dict[str, list[str]],
-) -> list[dict[str, Any]]:
-    """One finding per adjudication of the case: what it did, by whom, and why."""
-    findings = []
-    for adjudication in adjudications:
-        scope = (
-            f"criterion {adjudication.criterion}"
-            if adjudication.criterion is not None
-            else "the whole case"
-        )
-        resolved = [c for c, a in resolution.resolved.items() if a is adjudication]
-        cleared = [f for f, a in resolution.overridden.items() if a is adjudication]
-        if not resolved and not cleared:
-            why = "no criterion of it is held for review"
-            if adjudication.override_blocking_flags:
-                why += " and it overrides no flag a counted review raised"
-            elif raised:
-                why += " (a decision never clears a blocking flag: override_blocking_flags)"
-            detail = (
-                f"adjudication of {scope} by {adjudication.adjudicator_id} "
-                f"({adjudication.decision}) not applied: {why}"
-            )
-            findings.append(_finding(case_id, ADJUDICATION_UNUSED, False, detail))
-            continue
-        did = []
-        if resolved:
-            did.append(f"decided {adjudication.decision} for {', '.join(resolved)}")
-        if cleared:
-            did.append(f"overrode blocking flags {', '.join(cleared)}")
-        detail = (
-            f"{adjudication.adjudicator_id} adjudicated {scope}: {'; '.join(did)}; "
-            f"rationale: {adjudication.rationale}"
-        )
-        findings.append(_finding(case_id, ADJUDICATED, False, detail))
-    return findings
-
-
-def _review_findings(
-    case: Case, ordered: list[tuple[str, tuple[Review, str | None]]]
-) -> list[dict[str, Any]]:
-    """Findings about single reviews: not counted (roster), or scoring unlisted criteria."""
-    findings: list[dict[str, Any]] = []
-    listed_criteria = set(case.criteria)
-    for reviewer_id, (review, code) in ordered:
-        if code is not None:
-            detail = f"reviewer {reviewer_id} {_ROSTER_REASON[code]}; review not counted"
-            if review.blocking_flags:
-                detail += f"; it raised blocking flags: {', '.join(review.blocking_flags)}"
-            findings.append(_finding(case.case_id, code, bool(review.blocking_flags), detail))
-            continue
-        unknown = [c for c in review.scores if c not in listed_criteria]
-        if unknown:
-            detail = (
-                f"reviewer {reviewer_id} scored criteria the case does not list "
-                f"(ignored): {', '.join(unknown)}"
-            )
-            findings.append(_finding(case.case_id, UNKNOWN_CRITERION, False, detail))
-    return findings
-
-
-def _finding(case_id: str, code: str, blocking: bool, detail: str) -> dict[str, Any]:
-    return {
-        "kind": FINDING,
-        "case_id": case_id,
-        "code": code,
-        "blocking": blocking,
-        "detail": detail,
-    }
 
 
 @dataclass(slots=True)

@@ -2,22 +2,20 @@
 
 The records are checked with the same compiled schemas as cap-validate (``capeval.schemas``),
 then with the contract rules the aggregation relies on, so a bad line becomes a diagnostic
-with a stable code (``schema.<keyword>`` with a JSON pointer, or a contract code
-§2.1) instead of a crash. Each ``*_problems`` function returns the problems of one record: a
-schema problem alone (the first found, as fastjsonschema reports), or every contract problem.
+with a stable code (``schema.<keyword>`` with a JSON pointer, or a contract code) instead of
+a crash. Each ``*_problems`` function returns the problems of one record: a schema problem
+alone (the first found, as fastjsonschema reports), or every contract problem.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from capeval.config import Config, quality_case_problems
 from capeval.records import Problem, pointer
 
 
-@dataclass(frozen=True, slots=True)
-class Case:
+class Case(NamedTuple):
     case_id: str
     profile: str
     synthetic: bool
@@ -26,8 +24,7 @@ class Case:
     governance_ref: str | None
 
 
-@dataclass(frozen=True, slots=True)
-class Review:
+class Review(NamedTuple):
     case_id: str
     reviewer_id: str
     synthetic: bool
@@ -35,8 +32,7 @@ class Review:
     blocking_flags: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class RosterEntry:
+class RosterEntry(NamedTuple):
     reviewer_id: str
     role: str
     qualifications: str
