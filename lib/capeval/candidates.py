@@ -144,6 +144,12 @@ class CandidateIndex:
 
     def candidates_of(self, case_id: str) -> dict[Any, dict[str, Any]]:
         """system → candidate record for one case (read back from the file); marks them used."""
+        lone = self.unnamed.get(case_id)
+        if FAST_PATHS and lone is not None and lone >= 0 and self._stream is not None:
+            # the usual case: one unnamed candidate, not used yet (as _claim marks it)
+            self.unnamed[case_id] = ~lone
+            self.tally["joined"] += 1
+            return {NO_SYSTEM: self._record_at(lone >> _LINE_BITS)}
         bucket = self._claim(case_id, "joined")
         if not bucket:
             return {}
