@@ -1,9 +1,11 @@
 """The check engine: cap-check and its single-assertion siblings.
 
-Cases stream from the inputs; ``--candidates FILE`` is indexed first (case_id → byte offsets
-of its candidate lines, and the systems in order of first appearance), then each case's
-candidates are read back on demand. Results come out in case order, then system order, then
-the case's assertion order; one AssertionResult per case × system × selected assertion.
+Cases stream from the inputs; ``--candidates FILE`` is indexed first (``capeval.candidates``:
+case_id → byte offsets of its candidate lines, and the systems in order of first appearance),
+then each case's candidates are read back on demand. Results come out in case order, then
+system order, then the case's assertion order; one AssertionResult per case × system ×
+selected assertion. A passing result without evidence is written from a byte template
+(``capeval.result_lines``), any other through ``records.assertion_result``.
 
 ``cap-check-placeholder`` and ``cap-check-protocol`` are this engine with a fixed selection.
 """
