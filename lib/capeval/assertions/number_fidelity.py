@@ -45,11 +45,14 @@ PARAMS = {
 }
 
 _ANY_DIGIT = re.compile(r"\d")
-_ASCII_DIGIT = re.compile(r"[0-9]")  # the same on an ASCII text, and a faster scan
+_ASCII_DIGITS = b"0123456789"
 
 
 def _has_digit(text: str) -> bool:
-    return (_ASCII_DIGIT if text.isascii() else _ANY_DIGIT).search(text) is not None
+    if text.isascii():  # \d is [0-9] there; deleting bytes is ~2x faster than a regex scan
+        raw = text.encode("ascii")
+        return len(raw.translate(None, _ASCII_DIGITS)) != len(raw)
+    return _ANY_DIGIT.search(text) is not None
 
 
 _NON_DIGIT = re.compile(r"\D")
@@ -434,8 +437,10 @@ def _message(code: str, evidence: dict[str, Any]) -> str:
 
 def check(subject: Subject, params: dict[str, Any]) -> Outcome:
     case = subject.case
-    ignore = params.get("ignore") or []
-    if not isinstance(ignore, list) or not all(isinstance(item, str) for item in ignore):
+    ignore = params.get("ignore") or ()
+    if ignore and (
+        not isinstance(ignore, list) or not all(isinstance(item, str) for item in ignore)
+    ):
         raise ParamsError("number_fidelity: ignore must be a list of strings")
     return compare(
         subject.source,
