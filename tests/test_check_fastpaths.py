@@ -185,6 +185,12 @@ def test_number_verdicts_equal_the_full_path(source_locale, target_locale, sourc
 
 
 @settings(max_examples=300, deadline=None)
+@given(number_texts | ANY_TEXT)
+def test_the_digit_test_is_a_search_for_a_decimal_digit(text):
+    assert number_fidelity._has_digit(text) == (re.search(r"\d", text) is not None)
+
+
+@settings(max_examples=300, deadline=None)
 @given(st.lists(NUMBER_PIECES, max_size=10).map("".join))
 def test_the_brace_free_auto_scan_matches_what_auto_matches(text):
     text = text.replace("{", "")
