@@ -84,24 +84,19 @@ def test_line_chunks_with_first_line_equal_one_run(tmp, tool):
 FIRST_LINE_RPL = (ROOT / "contrib/parallel-first-line.rpl").read_text(encoding="utf-8").strip()
 
 
+def _blocks(data: Path, block: str, *job: str) -> subprocess.CompletedProcess:
+    """``job`` on --pipe-part blocks of ``data``, with ``{first-line}`` defined."""
+    return _parallel(
+        "--rpl", FIRST_LINE_RPL, "--pipe-part", "-a", str(data), "--block", block, *job
+    )
+
+
 @pytest.mark.parametrize("block", ["9k", "2k"])
 def test_pipe_part_blocks_give_the_bytes_and_diagnostics_of_one_run(tmp, block):
     data = _input(tmp)  # blank lines too: blocks are cut by bytes, numbered by lines
     one = _one_run("cap-validate", "-q", stdin=data)
     assert one.returncode == 1 and one.stderr.count(b":") >= 5
-    parts = _parallel(
-        "--rpl",
-        FIRST_LINE_RPL,
-        "--pipe-part",
-        "-a",
-        str(data),
-        "--block",
-        block,
-        command("cap-validate"),
-        "-q",
-        "--first-line",
-        "{first-line}",
-    )
+    parts = _blocks(data, block, command("cap-validate"), "-q", "--first-line", "{first-line}")
     assert parts.stdout == one.stdout
     assert parts.stderr == one.stderr  # every diagnostic, numbered by the lines of the file
     assert parts.returncode > 0  # parallel: how many blocks failed
@@ -110,16 +105,7 @@ def test_pipe_part_blocks_give_the_bytes_and_diagnostics_of_one_run(tmp, block):
 def test_first_line_replacement_is_idempotent_and_starts_at_one(tmp):
     # parallel may expand a replacement string more than once per job: same number each time
     data = _input(tmp)
-    listed = _parallel(
-        "--rpl",
-        FIRST_LINE_RPL,
-        "--pipe-part",
-        "-a",
-        str(data),
-        "--block",
-        "3k",
-        "echo {first-line} {first-line}; cat > /dev/null",
-    )
+    listed = _blocks(data, "3k", "echo {first-line} {first-line}; cat > /dev/null")
     pairs = [line.split() for line in listed.stdout.decode().splitlines()]
     assert pairs[0] == ["1", "1"] and len(pairs) > 3
     assert all(a == b for a, b in pairs)
@@ -140,19 +126,7 @@ def test_check_chunks_equal_one_run(tmp):
     options = ["-q", "--exit-zero", "--no-orphans", "--candidates", str(candidates)]
     one = _one_run("cap-check", *options, stdin=data)
     assert one.returncode == 0 and one.stdout and one.stderr.count(b"jsonl.") >= 3
-    chunked = _parallel(
-        "--rpl",
-        FIRST_LINE_RPL,
-        "--pipe-part",
-        "-a",
-        str(data),
-        "--block",
-        "12k",
-        command("cap-check"),
-        *options,
-        "--first-line",
-        "{first-line}",
-    )
+    chunked = _blocks(data, "12k", command("cap-check"), *options, "--first-line", "{first-line}")
     assert chunked.returncode == 0
     assert chunked.stdout == one.stdout
     assert chunked.stderr == one.stderr
