@@ -191,6 +191,7 @@ def run_checks(
                 index.mark_seen(case_id)
                 continue
             found = index.candidates_of(case_id)
+            prefix = None  # of the case's passing result lines (result_lines), made once
             for system in systems:
                 candidate = found.get(system)
                 if candidate is None:
@@ -200,15 +201,17 @@ def run_checks(
                     continue
                 subject = Subject.of(case, candidate)  # texts NFC-normalised once per pair
                 for item in planned:
-                    outcome = _outcome(run, line_no, subject, item)
-                    if outcome is None:
+                    try:
+                        outcome = item.module.check(subject, item.params)
+                    except Exception as exc:
+                        _cannot_run(run, line_no, case_id, item, exc)
                         continue
                     if outcome.code == OK and not outcome.evidence:
-                        line = passing_lines.line(
-                            case_id, system, item.name, item.severity, outcome.message
-                        )
-                        if line is not None:
-                            write_line(line)
+                        if prefix is None:
+                            prefix = passing_lines.prefix(case_id) or b""
+                        tail = passing_lines.tail(system, item.name, item.severity, outcome.message)
+                        if prefix and tail is not None:
+                            write_line(prefix + tail)
                             counts["results"] += 1
                             counts["passed"] += 1
                             continue
@@ -248,19 +251,15 @@ def _missing(case_id: str, system: Any, item: Planned) -> dict[str, Any]:
     )
 
 
-def _outcome(run: Run, line_no: int, subject: Subject, item: Planned) -> Outcome | None:
-    """The outcome of one assertion on one pair, or None when it could not run."""
-    try:
-        return item.module.check(subject, item.params)
-    except ParamsError as exc:
+def _cannot_run(run: Run, line_no: int, case_id: str, item: Planned, exc: Exception) -> None:
+    """One diagnostic for an assertion that raised: bad params, or a bug (said so, never
+    disguised as a bad case)."""
+    if isinstance(exc, ParamsError):
         code, message = "assertion.params", f"{item.name}: cannot run with these params: {exc}"
-    except Exception as exc:  # a bug: say so, never disguise it as a bad case
-        code, message = (
-            "internal",
-            f"{item.name} failed unexpectedly {_where(exc)}; please report it",
-        )
-    run.diag.emit(code, message, file=run.file, line=line_no, case_id=subject.case["id"])
-    return None
+    else:
+        code = "internal"
+        message = f"{item.name} failed unexpectedly {_where(exc)}; please report it"
+    run.diag.emit(code, message, file=run.file, line=line_no, case_id=case_id)
 
 
 def _result(subject: Subject, system: Any, item: Planned, outcome: Outcome) -> dict[str, Any]:

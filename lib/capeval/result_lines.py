@@ -22,37 +22,45 @@ __all__ = ["PassingLines"]
 FAST_PATHS = True  # tests turn the templates off to compare with the dict path
 _SENTINEL = "\x00capeval case id\x00"
 _TEMPLATES_MAX = 1024  # (system, assertion, severity, message) combinations kept
+_HEAD = b'{"case_id":'  # every result line starts so (records.assertion_result's key order)
 
 
 class PassingLines:
-    """``line(...)``: the JSON line of a passing result with empty evidence, or None when
-    the dict path must write it."""
+    """The JSON lines of passing results with empty evidence: ``prefix(case_id)`` (once per
+    case) followed by ``tail(...)``; either is None when the dict path must write the line."""
 
-    __slots__ = ("_templates",)
+    __slots__ = ("_tails",)
 
     def __init__(self) -> None:
-        self._templates: dict[tuple[Any, ...], tuple[bytes, bytes] | None] = {}
+        self._tails: dict[tuple[Any, ...], bytes | None] = {}
+
+    @staticmethod
+    def prefix(case_id: str) -> bytes | None:
+        try:
+            return _HEAD + value_text(case_id)
+        except ValueTextError:  # not writable by orjson (a lone surrogate): the dict path
+            return None
+
+    def tail(self, system: str | None, assertion: str, severity: str, message: str) -> bytes | None:
+        key = (system, assertion, severity, message)
+        try:
+            return self._tails[key]
+        except KeyError:
+            return self._tail(key)
 
     def line(
         self, case_id: str, system: str | None, assertion: str, severity: str, message: str
     ) -> bytes | None:
-        key = (system, assertion, severity, message)
-        try:
-            template = self._templates[key]
-        except KeyError:
-            template = self._template(key)
-        if template is None:
-            return None
-        try:
-            return template[0] + value_text(case_id) + template[1]
-        except ValueTextError:  # not writable by orjson (a lone surrogate): the dict path
-            return None
+        """The whole line (what the engine writes as prefix + tail)."""
+        prefix = self.prefix(case_id)
+        tail = self.tail(system, assertion, severity, message)
+        return None if prefix is None or tail is None else prefix + tail
 
-    def _template(self, key: tuple[Any, ...]) -> tuple[bytes, bytes] | None:
-        if len(self._templates) >= _TEMPLATES_MAX:
-            self._templates.clear()
+    def _tail(self, key: tuple[Any, ...]) -> bytes | None:
+        if len(self._tails) >= _TEMPLATES_MAX:
+            self._tails.clear()
         system, assertion, severity, message = key
-        template = None
+        tail = None
         if FAST_PATHS:
             record = assertion_result(
                 _SENTINEL, system, assertion, severity, OK, bound_message(message), {}
@@ -62,8 +70,7 @@ class PassingLines:
                 marker = value_text(_SENTINEL)
             except (ValueTextError, UnicodeError):
                 line = marker = b""
-            if marker and line.count(marker) == 1:
-                head, _, tail = line.partition(marker)
-                template = (head, tail)
-        self._templates[key] = template
-        return template
+            if marker and line.count(marker) == 1 and line.startswith(_HEAD + marker):
+                tail = line[len(_HEAD) + len(marker) :]
+        self._tails[key] = tail
+        return tail
