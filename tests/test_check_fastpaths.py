@@ -119,8 +119,16 @@ def test_the_text_prefilter_never_hides_a_credential(value):
         assert secrets._scan(value, False) is None
 
 
+@settings(max_examples=1000, deadline=None)
+@given(secret_like.map(lambda value: value[: secrets.SHORTEST_SECRET - 1]) | ANY_TEXT)
+def test_no_credential_is_shorter_than_the_shortest(value):
+    if len(value) < secrets.SHORTEST_SECRET:
+        assert secrets._scan(value, True) is None
+        assert secrets._scan(value, False) is None
+
+
 def test_the_text_prefilter_lets_real_credentials_through():
-    for value in ["AKIAIOSFODNN7EXAMPLE", "password=hunter22", "paſſword=hunter22",
+    for value in ["AKIAIOSFODNN7EXAMPLE", "password=hunter22", "paſſword=hunter22", "pwd=a1b2",
                   "ghp_" + "a1B2" * 9, "-----BEGIN RSA PRIVATE KEY-----"]:  # fmt: skip
         assert secrets.text_may_hold_secret(value)
         assert secrets.value_secret_kind(value) is not None

@@ -124,8 +124,15 @@ def _strings(node: Any, pointer: str, key: str) -> Iterator[tuple[str, str, str]
 _CACHED_CHARS = 4096
 
 
+# No rule matches fewer characters: an assignment is a keyword (``pwd``), ``=`` and a value of
+# 4; every format is longer (tests/test_check_fastpaths.py tries shorter strings).
+SHORTEST_SECRET = 8
+
+
 def value_secret_kind(value: str, entropy: bool = True) -> str | None:
     """The kind of the first credential found in one string, or None."""
+    if len(value) < SHORTEST_SECRET:
+        return None
     if len(value) > _CACHED_CHARS:
         return _secret_kind(value, entropy)
     return _cached_secret_kind(value, entropy)
