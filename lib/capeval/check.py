@@ -1,9 +1,11 @@
 """The check engine: cap-check and its single-assertion siblings.
 
-Cases stream from the inputs; ``--candidates FILE`` is indexed first (case_id → byte offsets
-of its candidate lines, and the systems in order of first appearance), then each case's
-candidates are read back on demand. Results come out in case order, then system order, then
-the case's assertion order; one AssertionResult per case × system × selected assertion.
+Cases stream from the inputs; ``--candidates FILE`` is indexed first (``capeval.candidates``:
+case_id → byte offsets of its candidate lines, and the systems in order of first appearance),
+then each case's candidates are read back on demand. Results come out in case order, then
+system order, then the case's assertion order; one AssertionResult per case × system ×
+selected assertion. A passing result without evidence is written from a byte template
+(``capeval.result_lines``), any other through ``records.assertion_result``.
 
 ``cap-check-placeholder`` and ``cap-check-protocol`` are this engine with a fixed selection.
 """
@@ -12,20 +14,20 @@ from __future__ import annotations
 
 import itertools
 import os
-import shutil
-from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from types import ModuleType
-from typing import Annotated, Any, BinaryIO
+from typing import Annotated, Any
 
 import typer
 
 from capeval import assertions
 from capeval.assertions import ParamsError, Subject
-from capeval.cli import FatalInput, Run, UsageError, filter_command
+from capeval.candidates import NO_SYSTEM, CandidateIndex
+from capeval.cli import Run, UsageError, filter_command
+from capeval.codes import OK
 from capeval.evidence import bound_evidence, bound_message
-from capeval.jsonl import read_record_at, value_key
+from capeval.jsonl import value_key
 from capeval.records import (
     CANDIDATE_MISSING,
     SEVERITIES,
@@ -33,13 +35,10 @@ from capeval.records import (
     assertion_result,
     pointer,
 )
+from capeval.result_lines import PassingLines
 from capeval.schemas.memo import SchemaCheck
 from capeval.secrets import secret_values
-
-NO_SYSTEM = None
-# An index entry packs a line's byte offset and its line number into one int.
-_LINE_BITS = 32
-_LINE_MASK = (1 << _LINE_BITS) - 1
+from capeval.verdict import Outcome
 
 CandidatesOption = Annotated[
     str,
@@ -57,194 +56,6 @@ NoOrphansOption = Annotated[
         "--no-orphans", help="Do not report candidates whose case is absent (sharded runs)."
     ),
 ]
-
-
-class CandidateIndex:
-    """Where each case's candidates are in the candidates file, and the systems seen.
-
-    Kept small, since it holds an entry per candidate: the usual candidate (no ``system``,
-    one per case) is one int, its line's offset and number packed together; cases with
-    named systems keep a list of (system, packed) pairs.
-    """
-
-    def __init__(self, run: Run, path: str) -> None:
-        self.path = path
-        self.run = run
-        self.unnamed: dict[str, int] = {}  # case_id -> packed, for a lone unnamed candidate
-        self.named: dict[str, list[tuple[Any, int]]] = {}  # case_id -> [(system, packed)]
-        self.systems: list[Any] = []
-        self._stream: BinaryIO | None = None
-        self._spooled: str | None = None
-        self.display = path  # the name diagnostics give (the path the user gave)
-        self.tally: dict[str, int] = {}  # this file's counts in the summary (build)
-        # Checked cases that had no candidate: the index cannot tell they came (rare).
-        self._checked_without_candidates: set[str] = set()
-
-    def build(self) -> None:
-        if not os.path.isfile(self.path):
-            self.path = self._spool(self.path)
-        systems_seen: set[Any] = set()
-        emit = self.run.diag.emit
-        tally = self.tally = self.run.side_tally(self.display)
-        for key in ("duplicate", "joined", "of cases not checked"):
-            tally.setdefault(key, 0)
-        for line_no, offset, _raw, record in self.run.side_records(
-            self.path, with_offsets=True, name=self.display
-        ):
-            case_id = record.get("case_id")
-            system = record.get("system", NO_SYSTEM)
-            if not isinstance(case_id, str) or not isinstance(record.get("text"), str):
-                emit(
-                    "schema.required",
-                    "a candidate needs a string case_id and text",
-                    file=self.display,
-                    line=line_no,
-                    path="/case_id" if not isinstance(case_id, str) else "/text",
-                )
-                tally["invalid"] += 1
-                continue
-            if system is not NO_SYSTEM and not isinstance(system, str):
-                emit(
-                    "schema.type",
-                    "must be string",
-                    file=self.display,
-                    line=line_no,
-                    case_id=case_id,
-                    path="/system",
-                )
-                tally["invalid"] += 1
-                continue
-            first = self._add(case_id, system, offset << _LINE_BITS | line_no)
-            if first is not None:
-                emit(
-                    "candidate.duplicate",
-                    f"a candidate for this case and system {_system_name(system)} is on line "
-                    f"{first & _LINE_MASK}; the first wins",
-                    file=self.display,
-                    line=line_no,
-                    case_id=case_id,
-                )
-                tally["duplicate"] += 1
-                continue
-            if system not in systems_seen:
-                systems_seen.add(system)
-                self.systems.append(system)
-
-    def _add(self, case_id: str, system: Any, packed: int) -> int | None:
-        """Record a candidate; the packed entry of an earlier one of the same system, if any."""
-        bucket = self.named.get(case_id)
-        if bucket is None:
-            lone = self.unnamed.get(case_id)
-            if lone is None:
-                if system is NO_SYSTEM:
-                    self.unnamed[case_id] = packed
-                else:
-                    self.named[case_id] = [(system, packed)]
-                return None
-            if system is NO_SYSTEM:
-                return lone
-            del self.unnamed[case_id]
-            self.named[case_id] = [(NO_SYSTEM, lone), (system, packed)]
-            return None
-        for existing, earlier in bucket:
-            if existing == system:
-                return earlier
-        bucket.append((system, packed))
-        return None
-
-    def _spool(self, path: str) -> str:
-        """Copy a pipe or FIFO (``<(...)``) to a temporary file, so lines can be re-read."""
-        try:
-            with open(path, "rb") as source:
-                import tempfile
-
-                fd, temp = tempfile.mkstemp(prefix="capeval-candidates-")
-                self._spooled = temp
-                with os.fdopen(fd, "wb") as target:
-                    shutil.copyfileobj(source, target, 1 << 20)
-        except OSError as exc:
-            self.run.diag.emit("io.unreadable", f"cannot read: {exc.strerror}", file=path)
-            raise FatalInput(path) from exc
-        self.display = path
-        return temp
-
-    def candidates_of(self, case_id: str) -> dict[Any, dict[str, Any]]:
-        """system → candidate record for one case (read back from the file); marks them used."""
-        bucket = self._claim(case_id, "joined")
-        if not bucket:
-            return {}
-        if self._stream is None:
-            try:
-                self._stream = open(self.path, "rb")  # noqa: SIM115
-            except OSError as exc:
-                self.run.diag.emit(
-                    "io.unreadable", f"cannot reopen: {exc.strerror or exc}", file=self.display
-                )
-                raise FatalInput(self.path) from exc
-        stream = self._stream
-        return {system: read_record_at(stream, packed >> _LINE_BITS) for system, packed in bucket}
-
-    def _claim(self, case_id: str, outcome: str) -> list[tuple[Any, int]]:
-        """A case's (system, packed) entries, marked as used (a used entry is stored as its
-        bitwise complement, so orphans need no set of the case ids seen); entries used for
-        the first time are counted under ``outcome``."""
-        lone = self.unnamed.get(case_id)
-        if lone is not None:
-            if lone >= 0:
-                self.unnamed[case_id] = ~lone
-                self.tally[outcome] += 1
-            return [(NO_SYSTEM, lone if lone >= 0 else ~lone)]
-        bucket = self.named.get(case_id)
-        if not bucket:
-            return []
-        self.tally[outcome] += sum(1 for _system, packed in bucket if packed >= 0)
-        entries = [(system, packed if packed >= 0 else ~packed) for system, packed in bucket]
-        self.named[case_id] = [(system, ~packed) for system, packed in entries]
-        return entries
-
-    def came_before(self, case_id: str) -> bool:
-        """True when a case with this id was already read (its entries are marked used);
-        else notes that it came."""
-        lone = self.unnamed.get(case_id)
-        if lone is not None:
-            return lone < 0
-        bucket = self.named.get(case_id)
-        if bucket:
-            return bucket[0][1] < 0
-        if case_id in self._checked_without_candidates:
-            return True
-        self._checked_without_candidates.add(case_id)
-        return False
-
-    def mark_seen(self, case_id: Any) -> None:
-        """The case came but checks nothing: its candidates are not orphans."""
-        if isinstance(case_id, str):
-            self._claim(case_id, "of cases not checked")
-
-    def orphans(self) -> Iterator[tuple[int, str]]:
-        """(line_no, case_id) of every candidate whose case never came, in file order."""
-        lines = [
-            (packed & _LINE_MASK, case_id)
-            for case_id, packed in self.unnamed.items()
-            if packed >= 0
-        ]
-        lines.extend(
-            (packed & _LINE_MASK, case_id)
-            for case_id, bucket in self.named.items()
-            for _system, packed in bucket
-            if packed >= 0
-        )
-        yield from sorted(lines)
-
-    def close(self) -> None:
-        if self._stream is not None:
-            self._stream.close()
-        if self._spooled is not None:
-            os.unlink(self._spooled)
-
-
-def _system_name(system: Any) -> str:
-    return "(unnamed)" if system is NO_SYSTEM else repr(system)
 
 
 @dataclass(frozen=True, slots=True)
@@ -358,7 +169,8 @@ def run_checks(
     counts = run.counts
     counts.update({"results": 0, "passed": 0, "failed": 0})
     run.malformed_key = "invalid cases"
-    write = run.out.write_record
+    write_line = run.out.write_bytes
+    passing_lines = PassingLines()
     schema_check = SchemaCheck("evalcase")
     plans: dict[bytes, list[Planned]] = {}  # assertions list -> plan (plan_case)
     try:
@@ -366,37 +178,44 @@ def run_checks(
             if not _is_valid_case(run, line_no, raw, case, schema_check):
                 index.mark_seen(case.get("id"))  # its candidates are not orphans
                 continue
-            if index.came_before(case["id"]):
+            case_id = case["id"]
+            if index.came_before(case_id):
                 # its results would repeat the first one's keys, which cap-validate refuses
-                repeated = Problem("id.duplicate", "/id", f"case {case['id']} already read")
+                repeated = Problem("id.duplicate", "/id", f"case {case_id} already read")
                 run.emit_problems([repeated], case, line=line_no)
                 run.count("invalid cases")
                 continue
             planned = plan_case(run, line_no, case, selection, plans)
             if not planned:
                 run.count("cases with nothing selected")
-                index.mark_seen(case["id"])
+                index.mark_seen(case_id)
                 continue
-            found = index.candidates_of(case["id"])
+            found = index.candidates_of(case_id)
+            prefix = None  # of the case's passing result lines (result_lines), made once
             for system in systems:
                 candidate = found.get(system)
                 if candidate is None:
                     run.count(CANDIDATE_MISSING)
-                    results = [_missing(case["id"], system, item) for item in planned]
-                else:  # texts NFC-normalised once per pair
-                    subject = Subject.of(case, candidate)
-                    results = [_checked(run, line_no, subject, system, item) for item in planned]
-                for result in results:
-                    if result is None:
+                    for item in planned:
+                        _write_result(run, _missing(case_id, system, item))
+                    continue
+                subject = Subject.of(case, candidate)  # texts NFC-normalised once per pair
+                for item in planned:
+                    try:
+                        outcome = item.module.check(subject, item.params)
+                    except Exception as exc:
+                        _cannot_run(run, line_no, case_id, item, exc)
                         continue
-                    write(result)
-                    counts["results"] += 1
-                    if result["passed"]:
-                        counts["passed"] += 1
-                    else:
-                        counts["failed"] += 1
-                        if result["severity"] == "hard":
-                            run.failed = True
+                    if outcome.code == OK and not outcome.evidence:
+                        if prefix is None:
+                            prefix = passing_lines.prefix(case_id) or b""
+                        tail = passing_lines.tail(system, item.name, item.severity, outcome.message)
+                        if prefix and tail is not None:
+                            write_line(prefix + tail)
+                            counts["results"] += 1
+                            counts["passed"] += 1
+                            continue
+                    _write_result(run, _result(subject, system, item, outcome))
         orphans = list(index.orphans())
         index.tally["not joined (--no-orphans)" if no_orphans else "orphaned"] = len(orphans)
         if not no_orphans:
@@ -412,6 +231,18 @@ def run_checks(
         index.close()
 
 
+def _write_result(run: Run, result: dict[str, Any]) -> None:
+    run.out.write_record(result)
+    counts = run.counts
+    counts["results"] += 1
+    if result["passed"]:
+        counts["passed"] += 1
+    else:
+        counts["failed"] += 1
+        if result["severity"] == "hard":
+            run.failed = True
+
+
 def _missing(case_id: str, system: Any, item: Planned) -> dict[str, Any]:
     suffix = "" if system is NO_SYSTEM else f" of system {system}"
     message = f"no candidate{suffix} for this case"
@@ -420,28 +251,22 @@ def _missing(case_id: str, system: Any, item: Planned) -> dict[str, Any]:
     )
 
 
-def _checked(
-    run: Run, line_no: int, subject: Subject, system: Any, item: Planned
-) -> dict[str, Any] | None:
-    """The result of one assertion on one pair, or None when it could not run."""
-    case_id = subject.case["id"]
-    try:
-        outcome = item.module.check(subject, item.params)
-    except ParamsError as exc:
+def _cannot_run(run: Run, line_no: int, case_id: str, item: Planned, exc: Exception) -> None:
+    """One diagnostic for an assertion that raised: bad params, or a bug (said so, never
+    disguised as a bad case)."""
+    if isinstance(exc, ParamsError):
         code, message = "assertion.params", f"{item.name}: cannot run with these params: {exc}"
-    except Exception as exc:  # a bug: say so, never disguise it as a bad case
-        code, message = (
-            "internal",
-            f"{item.name} failed unexpectedly {_where(exc)}; please report it",
-        )
     else:
-        code = None
-    if code is not None:
-        run.diag.emit(code, message, file=run.file, line=line_no, case_id=case_id)
-        return None
+        code = "internal"
+        message = f"{item.name} failed unexpectedly {_where(exc)}; please report it"
+    run.diag.emit(code, message, file=run.file, line=line_no, case_id=case_id)
+
+
+def _result(subject: Subject, system: Any, item: Planned, outcome: Outcome) -> dict[str, Any]:
+    """The AssertionResult of an outcome, its message and evidence bounded and redacted."""
     known = _known_secrets(subject.source, subject.text) if outcome.evidence else None
     return assertion_result(
-        case_id,
+        subject.case["id"],
         system,
         item.name,
         item.severity,

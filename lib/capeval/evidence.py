@@ -26,7 +26,7 @@ from capeval.limits import (
     EVIDENCE_STRING_CHARS,
     MESSAGE_CHARS,
 )
-from capeval.secrets import redact, redact_known
+from capeval.secrets import redact, redact_known, value_secret_kind
 
 __all__ = ["bound_evidence", "bound_message"]
 
@@ -42,7 +42,8 @@ class _Cut:
 
     def value(self, value: Any, depth: int) -> Any:
         if isinstance(value, str):
-            value = redact(value)  # the whole string: a credential is found before any cut
+            if value_secret_kind(value) is not None:  # (redact's own first test)
+                value = redact(value)  # the whole string: a credential is found before any cut
             if len(value) > EVIDENCE_STRING_CHARS:
                 self.cut = True
                 value = value[:EVIDENCE_STRING_CHARS]

@@ -157,14 +157,41 @@ def _strings(node: Any, pointer: str, key: str) -> Iterator[tuple[str, str, str]
 _CACHED_CHARS = 4096
 
 
+# No rule matches fewer characters: an assignment is a keyword (``pwd``), ``=`` and a value of
+# 4; every format is longer (tests/test_check_fastpaths.py tries shorter strings).
+SHORTEST_SECRET = 8
+
+
 def value_secret_kind(value: str, entropy: bool = True) -> str | None:
     """The kind of the first credential found in one string, or None."""
+    if len(value) < SHORTEST_SECRET:
+        return None
     if len(value) > _CACHED_CHARS:
         return _secret_kind(value, entropy)
     return _cached_secret_kind(value, entropy)
 
 
+def text_may_hold_secret(value: str) -> bool:
+    """Cheap test on a decoded string: False means ``_secret_kind`` finds nothing in it.
+
+    Unlike ``may_contain_secret`` it sees no JSON escapes and makes no guess about what comes
+    before a ``=``: every assignment needs one, and the assignment rule folds case over
+    Unicode (``ſ`` matches ``s``), so any ``=`` is a hit. Every other format is ASCII: 32
+    token characters in a row (the UTF-8 bytes of anything else are not token bytes), the
+    ``PRIVATE KEY`` literal, or an AWS key id. tests/test_check_fastpaths.py proves it.
+    """
+    if "=" in value or "PRIVATE KEY" in value:
+        return True
+    raw = value.encode("utf-8", "surrogatepass")
+    return _RUN in raw.translate(_RUN_TABLE) or _AWS_TAIL.search(raw) is not None
+
+
 def _secret_kind(value: str, entropy: bool) -> str | None:
+    return _scan(value, entropy) if text_may_hold_secret(value) else None
+
+
+def _scan(value: str, entropy: bool) -> str | None:
+    """Every rule on one string (the full path ``text_may_hold_secret`` stands for)."""
     for kind, pattern in _FORMATS:
         if pattern.search(value):
             return kind

@@ -70,11 +70,12 @@ class ParamsError(ValueError):
     """An assertion cannot run with these params (reported as ``assertion.params``)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Subject:
-    """What an assertion looks at: a case and one candidate.
+    """What an assertion looks at: a case and one candidate (assertions never change it).
 
     ``source`` and ``text`` are NFC-normalised once per pair (texts are compared after NFC).
+    Not a frozen dataclass: one is made per pair, and a frozen one's ``__init__`` costs ~4x.
     """
 
     case: dict[str, Any]

@@ -116,8 +116,12 @@ def _same_clean_placeholders(mode: str, source: str, text: str, parse: Any, find
     such as ``%s … %d``, while the sources themselves rarely repeat.
     """
     found = findall(source)
-    if found != findall(text):
-        return False
+    return found == findall(text) and _clean_shape(mode, found, parse)
+
+
+def _clean_shape(mode: str, found: list[str], parse: Any) -> bool:
+    """Whether the matched texts ``found`` of a string parse cleanly (memoised per mode and
+    sequence; see ``_same_clean_placeholders``)."""
     key = (mode, tuple(found))
     clean = _SHAPES.get(key)
     if clean is None:
@@ -194,17 +198,36 @@ def _compare_groups(
     allow_reorder: bool,
     syntax: str,
 ) -> Outcome:
+    return _with_text_evidence(
+        _compared(source, text, source_groups, candidate_groups, allow_reorder), text, syntax
+    )
+
+
+def _compared(
+    source: str,
+    text: str,
+    source_groups: list[Extraction],
+    candidate_groups: list[Extraction] | tuple[Extraction, ...],
+    allow_reorder: bool,
+) -> Outcome:
+    """The comparer's outcome, before the evidence that depends on the syntax or the text."""
     findings = Findings()
     for source_group, candidate_group in zip(source_groups, candidate_groups, strict=True):
         findings.merge(compare(source_group.tokens, candidate_group.tokens, allow_reorder))
     result = outcome(source, text, source_groups, list(candidate_groups), findings)
-    if result.passed:
+    return _PASS if result.passed else result
+
+
+def _with_text_evidence(core: Outcome, text: str, syntax: str) -> Outcome:
+    """A failing ``core`` with the syntax and the text's look-alike characters (a new
+    Outcome: a memoised core is never changed)."""
+    if core.passed:
         return _PASS
-    result.evidence["syntax"] = syntax
+    evidence = {**core.evidence, "syntax": syntax}
     lookalikes = sorted(_LOOKALIKES.intersection(text))
     if lookalikes:
-        result.evidence["lookalikes"] = lookalikes
-    return result
+        evidence["lookalikes"] = lookalikes
+    return Outcome(core.code, core.message, evidence)
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,15 +261,45 @@ _TOKEN_MODES = {
 }
 
 
+# (mode, the two sides' matched texts, allow_reorder) -> the comparer's outcome, for the
+# modes whose extraction is a function of the matched texts alone (see _check_tokens).
+_OUTCOMES: dict[tuple[Any, ...], Outcome] = {}
+_MEMO_MODES = frozenset({"printf"})
+FAST_PATHS = True  # tests turn the outcome memo off to compare with the full path
+
+
 def _check_tokens(mode: str, source: str, text: str, allow_reorder: bool, syntax: str) -> Outcome:
-    """Fast paths first (same shape; same placeholder texts), then the full comparison."""
+    """Fast paths first (same shape; a memoised outcome; same placeholder texts), then the
+    full comparison.
+
+    A printf string's directives are its ``DIRECTIVE_TEXTS`` matches, one per ``%``, each
+    read from its own text (its slot from the ones before it): the outcome of two strings
+    without syntax errors is a function of the two match sequences, so it is memoised on
+    them; an outcome with syntax errors (positions, excerpts of the text) never is. What
+    depends on the text itself (look-alikes, suggestions) is added after. Sources rarely
+    repeat, but their failures do (``%d`` → ``%s``).
+    """
     how = _TOKEN_MODES[mode]
-    if _same_clean_placeholders(mode, source, text, how.parse, how.findall):
+    found_source = how.findall(source)
+    found_text = how.findall(text)
+    if found_source == found_text and _clean_shape(mode, found_source, how.parse):
         return _PASS
+    key = None
+    if FAST_PATHS and mode in _MEMO_MODES:
+        key = (mode, tuple(found_source), tuple(found_text), allow_reorder)
+        core = _OUTCOMES.get(key)
+        if core is not None:
+            return _with_text_evidence(core, text, syntax)
     parsed = _cached(mode, source, how.parse)
     if parsed.passes(text):
-        return _PASS
-    return _compare_groups(source, text, parsed.groups, how.extract(text), allow_reorder, syntax)
+        core = _PASS
+    else:
+        core = _compared(source, text, parsed.groups, how.extract(text), allow_reorder)
+    if key is not None and core.code != comparer.SYNTAX:
+        if len(_OUTCOMES) >= _SOURCE_CACHE_MAX:
+            _OUTCOMES.clear()
+        _OUTCOMES[key] = core
+    return _with_text_evidence(core, text, syntax)
 
 
 def _check_python(source: str, text: str, allow_reorder: bool, style: str) -> Outcome:

@@ -32,7 +32,7 @@ import re
 from capeval.placeholders.compare import Extraction, Placeholder, SyntaxIssue
 from capeval.placeholders.printf import bind_unnumbered, directive_spec
 
-__all__ = ["AUTO_TEXTS", "extract_auto_placeholders", "looks_like_icu"]
+__all__ = ["AUTO_TEXTS", "AUTO_TEXTS_WITHOUT_BRACE", "extract_auto_placeholders", "looks_like_icu"]
 
 _ARG = r"[1-9][0-9]*\$"
 _PRI_MACRO = r"<PRI[diouxX](?:8|16|32|64|LEAST(?:8|16|32|64)|FAST(?:8|16|32|64)|MAX|PTR)>"
@@ -64,6 +64,17 @@ AUTO = re.compile(
 # as '{{', '}}' and '%%'; a broken directive as '%(' or '%N$'.
 AUTO_TEXTS = re.compile(
     re.sub(r"\(\?P<\w+>", "(?:", AUTO.pattern),
+)
+# The same scan for a text without '{': every alternative that starts with '{' fails there,
+# and the rest are tried in the same order, so the matches are the same. Led by a character
+# class ('%' or '}'), which the regex engine scans for quickly (~1.6x faster on a typical
+# string; tests/test_check_fastpaths.py compares the two).
+AUTO_TEXTS_WITHOUT_BRACE = re.compile(
+    re.sub(
+        r"\(\?P<\w+>",
+        "(?:",
+        rf"[%}}](?:(?<=\}})\}}|(?<=%)(?:%|{_PERCENT[1:]}|{_BROKEN_PERCENT[1:]}))",
+    )
 )
 AUTO_ESCAPES = frozenset({"{{", "}}", "%%"})
 _ICU_HINT = re.compile(r"[{<]")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from capeval.placeholders.auto import AUTO_TEXTS
+from capeval.placeholders.auto import AUTO_TEXTS, AUTO_TEXTS_WITHOUT_BRACE
 
 _BRACE = re.compile(r"[{}]")
 _ICU_HEAD = re.compile(r"\{\s*[^\s{},]+\s*,\s*(plural|selectordinal|select)\s*")
@@ -82,7 +82,7 @@ def mask_placeholders(text: str) -> str:
         if "%" not in text:
             return text
         # only directives: their matches never overlap, so one substitution masks them all
-        return AUTO_TEXTS.sub(_letters, text)
+        return AUTO_TEXTS_WITHOUT_BRACE.sub(_letters, text)
     spans = placeholder_spans(text)
     if not spans:
         return text

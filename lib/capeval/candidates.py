@@ -1,0 +1,332 @@
+"""The candidates file of a check run, indexed: where each case's candidates are.
+
+``CandidateIndex.build`` reads the file once (a pipe or FIFO is spooled to a temporary file
+first) and keeps, per case id, the byte offset and line number of each candidate line, and
+the systems in order of first appearance; ``candidates_of`` reads a case's lines back on
+demand, so memory grows by one int per candidate, never by the texts.
+"""
+
+from __future__ import annotations
+
+import errno
+import io
+import os
+import re
+import shutil
+from collections.abc import Iterator
+from typing import Any, BinaryIO
+
+from capeval.jsonl import BOM, loads, read_lines
+from capeval.run import FatalInput, Run
+
+NO_SYSTEM = None
+# An index entry packs a line's byte offset and its line number into one int.
+_LINE_BITS = 32
+_LINE_MASK = (1 << _LINE_BITS) - 1
+
+
+class CandidateIndex:
+    """Where each case's candidates are in the candidates file, and the systems seen.
+
+    Kept small, since it holds an entry per candidate: the usual candidate (no ``system``,
+    one per case) is one int, its line's offset and number packed together; cases with
+    named systems keep a list of (system, packed) pairs.
+    """
+
+    def __init__(self, run: Run, path: str) -> None:
+        self.path = path
+        self.run = run
+        self.unnamed: dict[str, int] = {}  # case_id -> packed, for a lone unnamed candidate
+        self.named: dict[str, list[tuple[Any, int]]] = {}  # case_id -> [(system, packed)]
+        self.systems: list[Any] = []
+        self._stream: BinaryIO | None = None
+        self._position = 0  # where the stream is (see _record_at)
+        self._spooled: str | None = None
+        self.display = path  # the name diagnostics give (the path the user gave)
+        self.tally: dict[str, int] = {}  # this file's counts in the summary (build)
+        # Checked cases that had no candidate: the index cannot tell they came (rare).
+        self._checked_without_candidates: set[str] = set()
+
+    def build(self) -> None:
+        if not os.path.isfile(self.path):
+            self.path = self._spool(self.path)
+        tally = self.tally = self.run.side_tally(self.display)
+        for key in ("duplicate", "joined", "of cases not checked"):
+            tally.setdefault(key, 0)
+        systems_seen: set[Any] = set()
+        for line_no, offset, case_id, system in self._candidates():
+            first = self._add(case_id, system, offset << _LINE_BITS | line_no)
+            if first is not None:
+                self.run.diag.emit(
+                    "candidate.duplicate",
+                    f"a candidate for this case and system {_system_name(system)} is on line "
+                    f"{first & _LINE_MASK}; the first wins",
+                    file=self.display,
+                    line=line_no,
+                    case_id=case_id,
+                )
+                tally["duplicate"] += 1
+                continue
+            if system not in systems_seen:
+                systems_seen.add(system)
+                self.systems.append(system)
+
+    def _candidates(self) -> Iterator[tuple[int, int, str, Any]]:
+        """(line_no, offset, case_id, system) of every usable candidate line, in file order;
+        every other line is a diagnostic (``candidate_lines`` reads them)."""
+        emit = self.run.diag.emit
+        tally = self.tally
+        for line_no, offset, case_id, record in candidate_lines(self.run, self.path, self.display):
+            if record is None:  # the usual shape, proven usable as it was read
+                yield line_no, offset, case_id, NO_SYSTEM
+                continue
+            system = record.get("system", NO_SYSTEM)
+            if not isinstance(case_id, str) or not isinstance(record.get("text"), str):
+                emit(
+                    "schema.required",
+                    "a candidate needs a string case_id and text",
+                    file=self.display,
+                    line=line_no,
+                    path="/case_id" if not isinstance(case_id, str) else "/text",
+                )
+                tally["invalid"] += 1
+                continue
+            if system is not NO_SYSTEM and not isinstance(system, str):
+                emit(
+                    "schema.type",
+                    "must be string",
+                    file=self.display,
+                    line=line_no,
+                    case_id=case_id,
+                    path="/system",
+                )
+                tally["invalid"] += 1
+                continue
+            yield line_no, offset, case_id, system
+
+    def _add(self, case_id: str, system: Any, packed: int) -> int | None:
+        """Record a candidate; the packed entry of an earlier one of the same system, if any."""
+        bucket = self.named.get(case_id)
+        if bucket is None:
+            lone = self.unnamed.get(case_id)
+            if lone is None:
+                if system is NO_SYSTEM:
+                    self.unnamed[case_id] = packed
+                else:
+                    self.named[case_id] = [(system, packed)]
+                return None
+            if system is NO_SYSTEM:
+                return lone
+            del self.unnamed[case_id]
+            self.named[case_id] = [(NO_SYSTEM, lone), (system, packed)]
+            return None
+        for existing, earlier in bucket:
+            if existing == system:
+                return earlier
+        bucket.append((system, packed))
+        return None
+
+    def _spool(self, path: str) -> str:
+        """Copy a pipe or FIFO (``<(...)``) to a temporary file, so lines can be re-read."""
+        try:
+            with open(path, "rb") as source:
+                import tempfile
+
+                fd, temp = tempfile.mkstemp(prefix="capeval-candidates-")
+                self._spooled = temp
+                with os.fdopen(fd, "wb") as target:
+                    shutil.copyfileobj(source, target, 1 << 20)
+        except OSError as exc:
+            self.run.diag.emit("io.unreadable", f"cannot read: {exc.strerror}", file=path)
+            raise FatalInput(path) from exc
+        self.display = path
+        return temp
+
+    def candidates_of(self, case_id: str) -> dict[Any, dict[str, Any]]:
+        """system → candidate record for one case (read back from the file); marks them used."""
+        lone = self.unnamed.get(case_id)
+        if FAST_PATHS and lone is not None and lone >= 0 and self._stream is not None:
+            # the usual case: one unnamed candidate, not used yet (as _claim marks it)
+            self.unnamed[case_id] = ~lone
+            self.tally["joined"] += 1
+            return {NO_SYSTEM: self._record_at(lone >> _LINE_BITS)}
+        bucket = self._claim(case_id, "joined")
+        if not bucket:
+            return {}
+        if self._stream is None:
+            try:
+                self._stream = open(self.path, "rb")  # noqa: SIM115
+            except OSError as exc:
+                self.run.diag.emit(
+                    "io.unreadable", f"cannot reopen: {exc.strerror or exc}", file=self.display
+                )
+                raise FatalInput(self.path) from exc
+        return {system: self._record_at(packed >> _LINE_BITS) for system, packed in bucket}
+
+    def _record_at(self, offset: int) -> Any:
+        """The record of the line at ``offset`` (one the build accepted). Cases usually come
+        in the file's order, so the stream is mostly already there: the position is tracked
+        here rather than asked of the stream (``tell`` costs a quarter of the read)."""
+        stream = self._stream
+        assert stream is not None
+        if offset != self._position:
+            stream.seek(offset)
+        raw = stream.readline()
+        self._position = offset + len(raw)
+        usual = _USUAL.fullmatch(raw) if FAST_PATHS else None
+        if usual is not None:  # the record the reader makes of it, without parsing
+            try:
+                return {"case_id": usual.group(1).decode(), "text": usual.group(2).decode()}
+            except UnicodeDecodeError:  # not the line the build read: let the parser say
+                pass
+        if offset == 0 and raw[:3] == BOM:
+            raw = raw[3:]
+        return loads(raw)  # a trailing "\r\n" is whitespace to JSON
+
+    def _claim(self, case_id: str, outcome: str) -> list[tuple[Any, int]]:
+        """A case's (system, packed) entries, marked as used (a used entry is stored as its
+        bitwise complement, so orphans need no set of the case ids seen); entries used for
+        the first time are counted under ``outcome``."""
+        lone = self.unnamed.get(case_id)
+        if lone is not None:
+            if lone >= 0:
+                self.unnamed[case_id] = ~lone
+                self.tally[outcome] += 1
+            return [(NO_SYSTEM, lone if lone >= 0 else ~lone)]
+        bucket = self.named.get(case_id)
+        if not bucket:
+            return []
+        self.tally[outcome] += sum(1 for _system, packed in bucket if packed >= 0)
+        entries = [(system, packed if packed >= 0 else ~packed) for system, packed in bucket]
+        self.named[case_id] = [(system, ~packed) for system, packed in entries]
+        return entries
+
+    def came_before(self, case_id: str) -> bool:
+        """True when a case with this id was already read (its entries are marked used);
+        else notes that it came."""
+        lone = self.unnamed.get(case_id)
+        if lone is not None:
+            return lone < 0
+        bucket = self.named.get(case_id)
+        if bucket:
+            return bucket[0][1] < 0
+        if case_id in self._checked_without_candidates:
+            return True
+        self._checked_without_candidates.add(case_id)
+        return False
+
+    def mark_seen(self, case_id: Any) -> None:
+        """The case came but checks nothing: its candidates are not orphans."""
+        if isinstance(case_id, str):
+            self._claim(case_id, "of cases not checked")
+
+    def orphans(self) -> Iterator[tuple[int, str]]:
+        """(line_no, case_id) of every candidate whose case never came, in file order."""
+        lines = [
+            (packed & _LINE_MASK, case_id)
+            for case_id, packed in self.unnamed.items()
+            if packed >= 0
+        ]
+        lines.extend(
+            (packed & _LINE_MASK, case_id)
+            for case_id, bucket in self.named.items()
+            for _system, packed in bucket
+            if packed >= 0
+        )
+        yield from sorted(lines)
+
+    def close(self) -> None:
+        if self._stream is not None:
+            self._stream.close()
+        if self._spooled is not None:
+            os.unlink(self._spooled)
+
+
+def _system_name(system: Any) -> str:
+    return "(unnamed)" if system is NO_SYSTEM else repr(system)
+
+
+# -- reading the candidates file --------------------------------------------------------------
+
+FAST_PATHS = True  # tests turn the shape fast path off to compare with the full reader
+# The usual candidate line, as cap-import, json.dumps and orjson write it: two strings with no
+# escape and no control character. Such a line is valid JSON exactly when it is valid UTF-8,
+# has no repeated key and no number, so the full reader would yield {"case_id", "text"} and
+# report nothing (tests/test_check_fastpaths.py compares the two on mutated lines); read
+# back, its record is made from the two strings.
+_USUAL = re.compile(rb'\{"case_id": ?"([^"\\\x00-\x1f]*)", ?"text": ?"([^"\\\x00-\x1f]*)"\}\n')
+
+
+def candidate_lines(run: Run, path: str, name: str) -> Iterator[tuple[int, int, Any, Any]]:
+    """(line_no, offset, case_id, record) of every JSON object line of a candidates file;
+    ``record`` is None for a line of the usual shape (then ``case_id`` is its string).
+
+    Lines of the usual shape are read here; any other line goes through ``Run.side_records``'s
+    reader (``jsonl.read_lines``) alone, so its record and diagnostics are the reader's, and
+    the file's counts and errors are ``Run.side_records``'s.
+    """
+    tally = run.side_tally(name)
+    usual = _USUAL.fullmatch if FAST_PATHS else None
+    limit = run.max_line_bytes + 2  # as read_lines reads: room for "\r\n"
+
+    def on_problem(line_no: int, code: str, message: str) -> None:
+        tally["read"] += 1
+        tally["invalid"] += 1
+        run.diag.emit(code, message, file=name, line=line_no)
+
+    stream = _open_side(run, path, name)
+    with stream:
+        line_no = 0
+        offset = 0
+        readline = stream.readline
+        try:
+            while True:
+                raw = readline(limit)
+                if not raw:
+                    return
+                line_no += 1
+                start = offset
+                offset += len(raw)
+                found = usual(raw) if usual is not None and len(raw) < limit else None
+                if found is not None:
+                    try:
+                        if not raw.isascii():
+                            raw.decode("utf-8")
+                        case_id = found.group(1).decode("utf-8")
+                    except UnicodeDecodeError:
+                        pass  # the reader says where
+                    else:
+                        tally["read"] += 1
+                        yield line_no, start, case_id, None
+                        continue
+                if len(raw) == limit and raw[-1:] != b"\n":
+                    offset += _skip_rest_of_line(stream)
+                for line, _at, _raw, record in read_lines(
+                    io.BytesIO(raw), on_problem, run.max_line_bytes, first_line_no=line_no,
+                    with_offsets=True,
+                ):  # fmt: skip
+                    tally["read"] += 1
+                    yield line, start, record.get("case_id"), record
+        except OSError as exc:
+            run.diag.emit("io.unreadable", f"cannot read: {exc.strerror or exc}", file=name)
+            raise FatalInput(path) from exc
+
+
+def _open_side(run: Run, path: str, name: str) -> BinaryIO:
+    """``path`` opened for reading, as ``Run.side_records`` opens it (unreadable is fatal)."""
+    try:
+        if os.path.isdir(path):
+            raise IsADirectoryError(errno.EISDIR, "is a directory")
+        return open(path, "rb", buffering=1 << 16)  # noqa: SIM115
+    except OSError as exc:
+        run.diag.emit("io.unreadable", f"cannot open: {exc.strerror or exc}", file=name)
+        raise FatalInput(path) from exc
+
+
+def _skip_rest_of_line(stream: BinaryIO) -> int:
+    skipped = 0
+    while True:
+        chunk = stream.readline(1 << 16)
+        skipped += len(chunk)
+        if not chunk or chunk[-1:] == b"\n":
+            return skipped

@@ -1,0 +1,76 @@
+"""AssertionResult lines of the check engine: a passing result from a byte template.
+
+Most results pass with no evidence, and such a line differs from the next one only by its
+case id: ``{"case_id":<id>,"assertion":...,"passed":true,...,"evidence":{}}``. The template
+is the dict path's own line (``records.assertion_result`` written by ``jsonl.dumps``) for a
+sentinel case id, cut around the sentinel's JSON text, so a line spliced from it is the line
+the dict path writes, byte for byte (tests/test_check_fastpaths.py). A case id orjson cannot
+write goes the dict path.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from capeval.codes import OK
+from capeval.evidence import bound_message
+from capeval.jsonl import ValueTextError, dumps, value_text
+from capeval.records import assertion_result
+
+__all__ = ["PassingLines"]
+
+FAST_PATHS = True  # tests turn the templates off to compare with the dict path
+_SENTINEL = "\x00capeval case id\x00"
+_TEMPLATES_MAX = 1024  # (system, assertion, severity, message) combinations kept
+_HEAD = b'{"case_id":'  # every result line starts so (records.assertion_result's key order)
+
+
+class PassingLines:
+    """The JSON lines of passing results with empty evidence: ``prefix(case_id)`` (once per
+    case) followed by ``tail(...)``; either is None when the dict path must write the line."""
+
+    __slots__ = ("_tails",)
+
+    def __init__(self) -> None:
+        self._tails: dict[tuple[Any, ...], bytes | None] = {}
+
+    @staticmethod
+    def prefix(case_id: str) -> bytes | None:
+        try:
+            return _HEAD + value_text(case_id)
+        except ValueTextError:  # not writable by orjson (a lone surrogate): the dict path
+            return None
+
+    def tail(self, system: str | None, assertion: str, severity: str, message: str) -> bytes | None:
+        key = (system, assertion, severity, message)
+        try:
+            return self._tails[key]
+        except KeyError:
+            return self._tail(key)
+
+    def line(
+        self, case_id: str, system: str | None, assertion: str, severity: str, message: str
+    ) -> bytes | None:
+        """The whole line (what the engine writes as prefix + tail)."""
+        prefix = self.prefix(case_id)
+        tail = self.tail(system, assertion, severity, message)
+        return None if prefix is None or tail is None else prefix + tail
+
+    def _tail(self, key: tuple[Any, ...]) -> bytes | None:
+        if len(self._tails) >= _TEMPLATES_MAX:
+            self._tails.clear()
+        system, assertion, severity, message = key
+        tail = None
+        if FAST_PATHS:
+            record = assertion_result(
+                _SENTINEL, system, assertion, severity, OK, bound_message(message), {}
+            )
+            try:
+                line = dumps(record)
+                marker = value_text(_SENTINEL)
+            except (ValueTextError, UnicodeError):
+                line = marker = b""
+            if marker and line.count(marker) == 1 and line.startswith(_HEAD + marker):
+                tail = line[len(_HEAD) + len(marker) :]
+        self._tails[key] = tail
+        return tail

@@ -1,0 +1,366 @@
+"""The check engine's fast paths and memos give exactly what the full paths give.
+
+Each test turns one fast path off (its module's ``FAST_PATHS``) or compares with the full
+computation directly, on inputs built to break it: placeholders next to digits, signs and
+separators, Unicode digits and letters, repeated shapes, credentials near their thresholds.
+The last test runs cap-check end to end with every fast path on and off: byte-identical
+output and diagnostics.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import re
+
+import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from capeval import candidates, result_lines, secrets
+from capeval.assertions import Subject, max_chars, number_fidelity, placeholder_integrity
+from capeval.evidence import bound_message
+from capeval.jsonl import dumps
+from capeval.placeholders.auto import AUTO_TEXTS, AUTO_TEXTS_WITHOUT_BRACE
+from capeval.placeholders.spans import mask_placeholders
+from capeval.records import assertion_result
+
+from conftest import evalcase, jsonl, run_cmd
+
+FAST_MODULES = (candidates, result_lines, number_fidelity, placeholder_integrity, max_chars)
+
+
+@contextlib.contextmanager
+def full_path(*modules):
+    """Every fast path of ``modules`` (default: all of the engine's) off, then on again."""
+    modules = modules or FAST_MODULES
+    for module in modules:
+        module.FAST_PATHS = False
+    try:
+        yield
+    finally:
+        for module in modules:
+            module.FAST_PATHS = True
+
+
+# -- passing results from byte templates -----------------------------------------------------
+
+ANY_TEXT = st.text(st.characters(blacklist_categories=("Cs",)), max_size=40)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    case_id=ANY_TEXT | st.sampled_from(['a"b', "a\\b", "\u2028", "\x00", "é/ü", "x\ud7ff"]),
+    system=st.none() | ANY_TEXT,
+    assertion=st.sampled_from(["max_chars", "number_fidelity", 'q"uote']),
+    severity=st.sampled_from(["hard", "report"]),
+    message=st.sampled_from(["ok", "", "fits", "token=AKIAABCDEFGHIJKLMNOP"]) | ANY_TEXT,
+)
+def test_a_template_line_is_the_dict_path_line(case_id, system, assertion, severity, message):
+    line = result_lines.PassingLines().line(case_id, system, assertion, severity, message)
+    expected = dumps(
+        assertion_result(case_id, system, assertion, severity, "ok", bound_message(message), {})
+    )
+    assert line == expected
+
+
+def test_a_case_id_orjson_cannot_write_goes_the_dict_path():
+    assert result_lines.PassingLines().line("a\ud800", None, "max_chars", "hard", "ok") is None
+
+
+# -- the secret prefilter on decoded strings -------------------------------------------------
+
+TOKEN_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_=-"
+SECRET_PIECES = st.one_of(
+    st.sampled_from(
+        [
+            "AKIA",
+            "ASIA",
+            "AIza",
+            "ghp_",
+            "github_pat_",
+            "xoxb-",
+            "sk-",
+            "sk_live_",
+            "rk_test_",
+            "-----BEGIN PRIVATE KEY-----",
+            "PRIVATE KEY",
+            "password",
+            "paſſword",
+            "api_key",
+            "KEY",
+            "toKen",
+            "ſecret",
+            " = ",
+            "=",
+            "'",
+            '"',
+            " ",
+            "\u00a0",
+            "\x1c",
+            "é",
+            "日本",
+            "%s",
+            "{x}",
+            "***",
+        ]
+    ),  # fmt: skip
+    st.text(st.sampled_from(TOKEN_CHARS), min_size=14, max_size=40),
+    st.text(st.sampled_from("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"), min_size=14, max_size=18),
+)
+secret_like = st.lists(SECRET_PIECES, max_size=8).map("".join)
+
+
+@settings(max_examples=1000, deadline=None)
+@given(secret_like)
+def test_the_text_prefilter_never_hides_a_credential(value):
+    if not secrets.text_may_hold_secret(value):
+        assert secrets._scan(value, True) is None
+        assert secrets._scan(value, False) is None
+
+
+@settings(max_examples=1000, deadline=None)
+@given(secret_like.map(lambda value: value[: secrets.SHORTEST_SECRET - 1]) | ANY_TEXT)
+def test_no_credential_is_shorter_than_the_shortest(value):
+    if len(value) < secrets.SHORTEST_SECRET:
+        assert secrets._scan(value, True) is None
+        assert secrets._scan(value, False) is None
+
+
+def test_the_text_prefilter_lets_real_credentials_through():
+    for value in ["AKIAIOSFODNN7EXAMPLE", "password=hunter22", "paſſword=hunter22", "pwd=a1b2",
+                  "ghp_" + "a1B2" * 9, "-----BEGIN RSA PRIVATE KEY-----"]:  # fmt: skip
+        assert secrets.text_may_hold_secret(value)
+        assert secrets.value_secret_kind(value) is not None
+
+
+# -- number_fidelity: the run patterns and the masking shortcut ------------------------------
+
+LOCALE_PAIRS = [("en-US", "de-DE"), ("en-US", "fr-FR"), ("de-DE", "en-US"), ("en", "hi")]
+NUMBER_PIECES = st.sampled_from(
+    ["%s", "%d", "%5.2f", "%1$s", "%%", "%(n)d", "%-3i", "%'d", "% d", "%", "}}", "%.f",
+     "5", "12", "1,5", "1.234", "1 234", "-", "+", "\u2212", "-5", "+1,5", "\u22122",
+     "_", "a", "x", " ", "\u00a0",
+     "\u202f", ",", ".", "'", "\u0663", "\uff11", "\uff0c", "é", "%é", "<b>", "{n}"]
+)  # fmt: skip
+number_texts = st.lists(NUMBER_PIECES, max_size=10).map("".join)
+
+
+def reference_runs(separators: set[str]) -> re.Pattern[str]:
+    """The lookahead-led run pattern the class-led ones replace."""
+    group = "[" + "".join(re.escape(c) for c in sorted(separators)) + "]"
+    return re.compile(rf"(?=[-+\u2212\d])(?:[-+\u2212](?<![^\W_][-+\u2212]))?\d+(?:{group}\d+)*")
+
+
+@pytest.mark.parametrize(("source_locale", "target_locale"), LOCALE_PAIRS)
+@settings(max_examples=300, deadline=None)
+@given(text=number_texts)
+def test_run_patterns_find_what_the_lookahead_pattern_finds(source_locale, target_locale, text):
+    pair = number_fidelity._pair(source_locale, target_locale)
+    reference = reference_runs(set(pair.source.separators | pair.target.separators))
+    assert pair.runs.findall(text) == reference.findall(text)
+    ascii_text = text.encode("ascii", "replace").decode()
+    assert pair.ascii_runs.findall(ascii_text) == reference.findall(ascii_text)
+
+
+@pytest.mark.parametrize(("source_locale", "target_locale"), LOCALE_PAIRS)
+@settings(max_examples=300, deadline=None)
+@given(text=number_texts)
+@example(text="%%-5")  # a sign after a placeholder that does not end in a letter
+@example(text="}}+1 %s")
+@example(text="%<PRId64>\u22122")
+@example(text="%s %%\u22122")
+def test_an_unmasked_text_reads_as_its_masked_form(source_locale, target_locale, text):
+    pair = number_fidelity._pair(source_locale, target_locale)
+    kept = number_fidelity._masked(text, pair)
+    if kept is text:
+        masked = mask_placeholders(text)
+        assert pair.runs.findall(text) == pair.runs.findall(masked)
+        for reader in (pair.source.reader, pair.target.reader):
+            assert [m.span() for m in reader.finditer(text)] == [
+                m.span() for m in reader.finditer(masked)
+            ]
+
+
+@pytest.mark.parametrize(("source_locale", "target_locale"), LOCALE_PAIRS)
+@settings(max_examples=200, deadline=None)
+@given(source=number_texts, text=number_texts, ignore=st.sampled_from([(), ("5",), ("1,5",)]))
+def test_number_verdicts_equal_the_full_path(source_locale, target_locale, source, text, ignore):
+    fast = number_fidelity.compare(source, text, source_locale, target_locale, ignore)
+    with full_path(number_fidelity):
+        full = number_fidelity.compare(source, text, source_locale, target_locale, ignore)
+    assert (fast.code, fast.message, fast.evidence) == (full.code, full.message, full.evidence)
+
+
+@settings(max_examples=300, deadline=None)
+@given(number_texts | ANY_TEXT)
+def test_the_digit_test_is_a_search_for_a_decimal_digit(text):
+    assert number_fidelity._has_digit(text) == (re.search(r"\d", text) is not None)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(NUMBER_PIECES, max_size=10).map("".join))
+def test_the_brace_free_auto_scan_matches_what_auto_matches(text):
+    text = text.replace("{", "")
+    assert [m.span() for m in AUTO_TEXTS_WITHOUT_BRACE.finditer(text)] == [
+        m.span() for m in AUTO_TEXTS.finditer(text)
+    ]
+
+
+# -- placeholder_integrity: the outcome memo -------------------------------------------------
+
+PLACEHOLDER_PIECES = st.sampled_from(
+    ["%s", "%d", "%i", "%1$s", "%2$d", "%*d", "%.*f", "%-5.2f", "%m", "%%", "%", "%l", "%ld",
+     "%<PRId64>", "%@", "％s", "% s", "%'d", "%(n)s", " ", "a", "5", "word", "\u00e9"]
+)  # fmt: skip
+placeholder_texts = st.lists(PLACEHOLDER_PIECES, max_size=8).map("".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    pairs=st.lists(st.tuples(placeholder_texts, placeholder_texts), min_size=1, max_size=6),
+    filler=st.sampled_from(["", " x", "é "]),
+    params=st.sampled_from([{"syntax": "printf"}, {"syntax": "printf", "allow_reorder": False}]),
+)
+def test_memoised_placeholder_outcomes_equal_fresh_ones(pairs, filler, params):
+    """Each pair is checked twice, the second time with other literal text around the same
+    placeholders, so the memo is hit; the verdicts must be the full path's."""
+    placeholder_integrity._OUTCOMES.clear()
+    checked = []
+    for source, text in pairs + [(filler + s, t + filler) for s, t in pairs]:
+        subject = Subject.of({"source": source}, {"text": text})
+        checked.append((subject, placeholder_integrity.check(subject, params)))
+    with full_path(placeholder_integrity):
+        fresh = [placeholder_integrity.check(subject, params) for subject, _ in checked]
+    for (_, fast), full in zip(checked, fresh, strict=True):
+        assert (fast.code, fast.message, fast.evidence) == (full.code, full.message, full.evidence)
+
+
+# -- max_chars: the code-point bound ---------------------------------------------------------
+
+GRAPHEME_PIECES = st.sampled_from(
+    ["a", "\r\n", "\r", "\n", "e\u0301", "\U0001f468\u200d\U0001f469\u200d\U0001f467",
+     "\U0001f1e9\U0001f1ea", "한", "\u1100\u1161", "\u200b", "\ufe0f", "日"]
+)  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    text=st.lists(GRAPHEME_PIECES, max_size=12).map("".join),
+    limit=st.integers(1, 30),
+    unit=st.sampled_from([None, "graphemes", "codepoints", "utf16", "bytes", "columns"]),
+)
+def test_max_chars_verdicts_equal_the_full_measure(text, limit, unit):
+    params = {"max": limit} if unit is None else {"max": limit, "unit": unit}
+    subject = Subject.of({"source": ""}, {"text": text})
+    fast = max_chars.check(subject, params)
+    with full_path(max_chars):
+        full = max_chars.check(subject, params)
+    assert (fast.code, fast.message, fast.evidence) == (full.code, full.message, full.evidence)
+
+
+# -- the whole engine -----------------------------------------------------------------------
+
+ASSERTIONS = [
+    {"name": "placeholder_integrity", "severity": "hard", "params": {"syntax": "printf"}},
+    {"name": "number_fidelity", "severity": "report"},
+    {"name": "max_chars", "severity": "report"},
+]
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    rows=st.lists(
+        st.tuples(
+            placeholder_texts,
+            number_texts,
+            placeholder_texts,
+            number_texts,
+            st.sampled_from([None, "sys-a", "sys-b"]),
+            st.integers(1, 40),
+        ),
+        min_size=1,
+        max_size=8,
+    )  # fmt: skip
+)
+def test_cap_check_writes_the_same_bytes_with_and_without_fast_paths(tmp_path_factory, rows):
+    folder = tmp_path_factory.mktemp("fastpaths")
+    cases, candidates = [], []
+    for n, (src_ph, src_num, text_ph, text_num, system, limit) in enumerate(rows):
+        case_id = f"fast.path.{n:03d}"
+        cases.append(
+            evalcase(
+                id=case_id,
+                target_locale="de-DE",
+                source=(src_ph + " " + src_num).strip() or "x",
+                context={"max_chars": limit},
+                assertions=ASSERTIONS,
+            )
+        )
+        candidate = {"case_id": case_id, "text": text_ph + text_num}
+        if system is not None:
+            candidate["system"] = system
+        candidates.append(candidate)
+    candidates.append({"case_id": "fast.path.orphan", "text": "x"})
+    path = folder / "candidates.jsonl"
+    path.write_text(jsonl(*candidates) + json.dumps(candidates[0]) + "\n")  # one duplicate
+    args = ("--exit-zero", "--candidates", str(path))
+    fast = run_cmd("cap-check", *args, stdin=jsonl(*cases))
+    placeholder_integrity._OUTCOMES.clear()
+    with full_path():
+        full = run_cmd("cap-check", *args, stdin=jsonl(*cases))
+    assert (fast.stdout, fast.stderr, fast.returncode) == (
+        full.stdout,
+        full.stderr,
+        full.returncode,
+    )
+
+
+# -- the candidates file: lines of the usual shape read without the full reader -------------
+
+LINE_BYTES = st.sampled_from(
+    [b"a", b"\xc3\xa9", b"\xe6\x97\xa5", b"\xf0\x9f\x98\x80", b"\xef\xbf\xbf", b"\x7f", b" ",
+     b"\\", b'\\"', b"\\u00e9", b"\\ud800", b'"', b"\x00", b"\x1f", b"\t", b"\xff", b"\xc3",
+     b"\xed\xa0\x80", b"\xe0\x80\xaf", b"\xf4\x90\x80\x80", b"1234567890123456789", b"x.1"]
+)  # fmt: skip
+line_strings = st.lists(LINE_BYTES, max_size=6).map(b"".join)
+USUAL_LINES = st.builds(
+    lambda case_id, text, colon, comma: (
+        b'{"case_id":%s"fast.x%s",%s"text":%s"%s"}' % (colon, case_id, comma, colon, text)
+    ),
+    line_strings,
+    line_strings,
+    st.sampled_from([b"", b" "]),
+    st.sampled_from([b"", b" "]),
+)
+OTHER_LINES = st.sampled_from(
+    [b"", b"   ", b"[1]", b"{", b'{"case_id": "fast.x", "case_id": "y", "text": ""}',
+     b'{"case_id": "fast.x", "text": "", "system": "s"}', b'{"case_id": "fast.x", "text": 5}',
+     b'{"case_id": "fast.x" , "text": ""}', b'\xef\xbb\xbf{"case_id": "fast.x", "text": ""}',
+     b'{"case_id": "fast.x", "text": ""}\r', b'{"text": "", "case_id": "fast.x"}',
+     b'{"case_id": "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", "text": ""}']
+)  # fmt: skip
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    lines=st.lists(USUAL_LINES | OTHER_LINES, min_size=1, max_size=8),
+    final_newline=st.booleans(),
+    max_bytes=st.sampled_from([48, 16 * 1024 * 1024]),
+)
+def test_usual_candidate_lines_index_as_the_full_reader_reads_them(
+    tmp_path_factory, lines, final_newline, max_bytes
+):
+    path = tmp_path_factory.mktemp("candidates") / "candidates.jsonl"
+    path.write_bytes(b"\n".join(lines) + (b"\n" if final_newline else b""))
+    case = evalcase(id="fast.x", assertions=[{"name": "max_chars", "severity": "report"}])
+    case["context"] = {"max_chars": 5}
+    args = ("--exit-zero", "--max-line-bytes", str(max_bytes), "--candidates", str(path))
+    fast = run_cmd("cap-check", *args, stdin=jsonl(case))
+    with full_path(candidates):
+        full = run_cmd("cap-check", *args, stdin=jsonl(case))
+    assert (fast.stdout, fast.stderr, fast.returncode) == (
+        full.stdout,
+        full.stderr,
+        full.returncode,
+    )
