@@ -17,7 +17,7 @@ from typing import Any
 from capeval import schemas
 from capeval.records import Problem
 from capeval.schemas.memo import SchemaCheck
-from capeval.secrets import SECRET_DETECTED, find_secrets, may_contain_secret
+from capeval.secrets import secret_problems
 from capeval.seen import SeenKeys
 from capeval.validate.kinds import detect_kind, unique_key
 from capeval.validate.rules import ContractRules
@@ -87,11 +87,7 @@ class RecordChecker:
                 )
             )
         found.extend(self.rules.problems(kind, record))
-        if may_contain_secret(raw):
-            for pointer, secret_kind in find_secrets(record):
-                found.append(
-                    Problem(SECRET_DETECTED, pointer, f"{secret_kind} (value not shown)", None)
-                )
+        found.extend(secret_problems(record, raw))
         if kind == "evalcase":
             # a repeated id is already an error; its meaning is not compared with the lock
             if self.id_lock is not None and not duplicate:
