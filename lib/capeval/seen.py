@@ -10,7 +10,7 @@ grows with the input. ``SeenKeys`` keeps only fixed-width entries in memory:
   reading the keys back from the log);
 * the key log: every key's bytes, length-prefixed, appended to an anonymous temporary file
   (``tempfile.TemporaryFile``, under ``$TMPDIR``; unlinked at once, so nothing is left behind).
-  The last MiB stays in memory until it is written out.
+  The last 256 KiB stays in memory until it is written out.
 
 ``add(key)`` probes from the key's home slot; an entry whose fragment matches is *verified* by
 reading its key back from the log and comparing bytes, so the answer is exact (a hash
@@ -36,7 +36,7 @@ _FRAGMENT_BITS = 64 - _OFFSET_BITS  # the top 28 bits of the key's hash
 _HASH_MASK = (1 << 64) - 1
 # tables up to 2**28 slots grow from their entries; beyond, the keys are read back from the log
 ENTRY_REHASH_BITS = _FRAGMENT_BITS
-_SPILL = 1 << 20  # key-log bytes kept in memory before they are written out
+_SPILL = 1 << 18  # key-log bytes kept in memory before they are written out (256 KiB)
 _LENGTH_BYTES = 4
 _SHORT = 256
 
