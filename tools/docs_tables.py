@@ -33,7 +33,7 @@ def option_rows(command: str) -> list[tuple[str, str]]:
     """(option with its metavar, help) of every option of ``command``, in --help order."""
     import typer.main
 
-    click_command = typer.main.get_command(_main(command).app)
+    click_command = typer.main.get_command(_main(command).typer_app())
     rows = []
     for param in click_command.params:
         if param.param_type_name == "argument":

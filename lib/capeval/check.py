@@ -14,10 +14,9 @@ from __future__ import annotations
 
 import itertools
 import os
-from dataclasses import dataclass
 from functools import lru_cache
 from types import ModuleType
-from typing import Annotated, Any
+from typing import Annotated, Any, NamedTuple
 
 import typer
 
@@ -37,7 +36,6 @@ from capeval.records import (
 )
 from capeval.result_lines import PassingLines
 from capeval.schemas.memo import SchemaCheck
-from capeval.secrets import secret_values
 from capeval.verdict import Outcome
 
 CandidatesOption = Annotated[
@@ -58,8 +56,7 @@ NoOrphansOption = Annotated[
 ]
 
 
-@dataclass(frozen=True, slots=True)
-class Selection:
+class Selection(NamedTuple):
     """Which assertions a run checks, and how to tell (``--only``, ``--skip``, ``--severity``)."""
 
     only: frozenset[str] | None
@@ -75,8 +72,7 @@ class Selection:
         )
 
 
-@dataclass(frozen=True, slots=True)
-class Planned:
+class Planned(NamedTuple):
     """One assertion of a case, resolved once per case: its module, params and severity."""
 
     name: str
@@ -290,6 +286,8 @@ def _where(exc: BaseException) -> str:
 @lru_cache(maxsize=1)  # the assertions of one pair come one after another; texts may be big
 def _known_secrets(source: str, text: str) -> list[tuple[str, str]]:
     """The credentials of a pair's texts, which no result may echo (once per pair)."""
+    from capeval.secrets import secret_values
+
     return secret_values(source, text)
 
 

@@ -155,46 +155,60 @@ def filter_command(
     """
 
     def decorate(body: Callable[..., None]) -> Callable[[], None]:
-        own_hints = get_type_hints(body, include_extras=True)
-        own = [p for name, p in inspect.signature(body).parameters.items() if name != "run"]
-        parameters = [p.replace(annotation=_COMMON_HINTS[p.name]) for p in _COMMON.values()]
-        if inputs_help is not None:
-            argument = typer.Argument(
-                metavar=inputs_metavar or "[FILE]...", help=inputs_help, show_default=False
-            )
-            parameters[0] = parameters[0].replace(annotation=Annotated[list[str] | None, argument])
-        parameters[1:1] = [
-            p.replace(annotation=own_hints[p.name], kind=inspect.Parameter.KEYWORD_ONLY)
-            for p in own
-        ]
-        parameters = [p.replace(kind=inspect.Parameter.KEYWORD_ONLY) for p in parameters]
+        # The Typer app is built at the first call, not at import: a module holding several
+        # commands (cap-check and its siblings) then pays for the one that runs.
+        built: list[Any] = []
 
-        def command(**options: Any) -> None:
-            common = {name: options.pop(name) for name in _COMMON}
-            status = _execute(tool, body, common, options)
-            raise typer.Exit(status)
-
-        command.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
-        command.__annotations__ = {p.name: p.annotation for p in parameters}
-        command.__doc__ = body.__doc__
-        command.__name__ = tool
-
-        app = typer.Typer(
-            add_completion=False,
-            rich_markup_mode=None,
-            pretty_exceptions_enable=False,
-            context_settings={"help_option_names": ["-h", "--help"]},
-        )
-        app.command(name=tool)(command)
+        def typer_app() -> Any:
+            if not built:
+                built.append(_typer_app(tool, body, inputs_metavar, inputs_help))
+            return built[0]
 
         def main(argv: list[str] | None = None) -> None:
-            app(args=argv, prog_name=tool)
+            typer_app()(args=argv, prog_name=tool)
 
         main.__doc__ = body.__doc__
-        main.app = app  # type: ignore[attr-defined]  # the Typer app, for docs generated from --help
+        main.typer_app = typer_app  # type: ignore[attr-defined]  # for docs made from --help
         return main
 
     return decorate
+
+
+def _typer_app(
+    tool: str, body: Callable[..., None], inputs_metavar: str | None, inputs_help: str | None
+) -> Any:
+    """The Typer app of filter ``tool``: the common options, then the body's own."""
+    own_hints = get_type_hints(body, include_extras=True)
+    own = [p for name, p in inspect.signature(body).parameters.items() if name != "run"]
+    parameters = [p.replace(annotation=_COMMON_HINTS[p.name]) for p in _COMMON.values()]
+    if inputs_help is not None:
+        argument = typer.Argument(
+            metavar=inputs_metavar or "[FILE]...", help=inputs_help, show_default=False
+        )
+        parameters[0] = parameters[0].replace(annotation=Annotated[list[str] | None, argument])
+    parameters[1:1] = [
+        p.replace(annotation=own_hints[p.name], kind=inspect.Parameter.KEYWORD_ONLY) for p in own
+    ]
+    parameters = [p.replace(kind=inspect.Parameter.KEYWORD_ONLY) for p in parameters]
+
+    def command(**options: Any) -> None:
+        common = {name: options.pop(name) for name in _COMMON}
+        status = _execute(tool, body, common, options)
+        raise typer.Exit(status)
+
+    command.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
+    command.__annotations__ = {p.name: p.annotation for p in parameters}
+    command.__doc__ = body.__doc__
+    command.__name__ = tool
+
+    app = typer.Typer(
+        add_completion=False,
+        rich_markup_mode=None,
+        pretty_exceptions_enable=False,
+        context_settings={"help_option_names": ["-h", "--help"]},
+    )
+    app.command(name=tool)(command)
+    return app
 
 
 def _execute(

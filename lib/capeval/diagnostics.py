@@ -14,14 +14,12 @@ diagnostic echoes what ``secret.detected`` reports without its value.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import IO, Any
+from typing import IO, Any, NamedTuple
 
 from capeval.codes import DIAGNOSTIC_CODES, ERROR, FATAL_CODES, WARNING
 
 
-@dataclass(slots=True)
-class Diagnostic:
+class Diagnostic(NamedTuple):
     tool: str
     file: str | None
     line: int | None
