@@ -36,6 +36,9 @@ from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any
 
+import orjson
+
+from capeval.records import Problem
 from capeval.records import pointer as json_pointer
 
 SECRET_DETECTED = "secret.detected"
@@ -321,21 +324,17 @@ def redact_known(value: str, known: list[tuple[str, str]]) -> str:
     return value
 
 
-def secret_problems(record: Any, raw: bytes | None = None) -> list[Any]:
+def secret_problems(record: Any, raw: bytes | None = None) -> list[Problem]:
     """``secret.detected`` problems (``records.Problem``) of one record, ``raw`` its line as
     read (None: the record is dumped for the prefilter). Every filter that reads records
     without cap-validate in front refuses these, so what it writes never carries them."""
     if raw is None:
-        import orjson
-
         try:
             raw = orjson.dumps(record)
         except TypeError:  # an integer beyond 64 bits: walk the fields
             raw = b"\\u"
     if not may_contain_secret(raw):
         return []
-    from capeval.records import Problem
-
     return [
         Problem(SECRET_DETECTED, where, f"{kind} (value not shown)", None)
         for where, kind in find_secrets(record)

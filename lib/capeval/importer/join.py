@@ -24,6 +24,7 @@ from capeval.catalogs import CatalogInfo, Message
 from capeval.cli import STDIN_NAME, FatalInput, Run, StandardStreams, UsageError
 from capeval.importer import ids, locales
 from capeval.importer.dialects import assertions_for
+from capeval.secrets import secret_problems
 
 Key = tuple[str | None, str]
 
@@ -342,8 +343,6 @@ class Importer:
     def _refused(self, record: dict[str, Any], file: str, line: int | None) -> bool:
         """A record with a credential in it is not written (cap-validate would refuse it):
         ``secret.detected`` at the catalog's line, the value never shown."""
-        from capeval.secrets import secret_problems
-
         found = secret_problems(record)
         for problem in found:
             # no case id: it is made of the key's words, which may be the credential's
