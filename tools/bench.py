@@ -6,7 +6,7 @@ same file. Throughput figures are *paired*: each command is timed right after a 
 on this shared machine. Peers: ``jq -c .``, the ``jsonschema`` package, GNU ``msgfmt
 --check-format`` and translate-toolkit's ``pofilter -t printf`` on the same pairs (each PO
 entry has its case id as ``msgctxt``: with duplicate msgids msgfmt reports only the
-duplicates and skips every format check). Start-up is the median of 20 runs on empty input
+duplicates and skips every format check). Start-up is the median of 40 runs on empty input
 against ``python -c "import typer, orjson"``, the two interleaved. Peak RSS is measured at
 1x and 10x input.
 
@@ -32,6 +32,8 @@ BIN = Path(sys.executable).parent
 ROOT = Path(__file__).resolve().parent.parent
 N = int(os.environ.get("BENCH_N", "200000"))
 REPEAT = int(os.environ.get("BENCH_REPEAT", "2"))
+# this VM's start-up times drift by +-15% within a run: 40 interleaved pairs steady the medians
+STARTUP_RUNS = int(os.environ.get("BENCH_STARTUP_RUNS", "40"))
 PO_PAIRS = min(N, 100_000)  # the placeholder comparison: the first 100k printf pairs
 WORDS = "alpha beta gamma delta coins level score items player quest".split()
 
@@ -164,11 +166,11 @@ def peak_rss_kb(argv: list[str], stdin: Path) -> int:
     return int(proc.stderr.decode().strip().splitlines()[-1])
 
 
-def startup_ms(argv: list[str], floor: list[str], runs: int = 20) -> tuple[float, float]:
+def startup_ms(argv: list[str], floor: list[str], runs: int = 0) -> tuple[float, float]:
     """Medians (command, floor) in ms of ``runs`` runs each, interleaved: both see the same
     load on a shared machine."""
     samples: dict[int, list[float]] = {0: [], 1: []}
-    for _ in range(runs):
+    for _ in range(runs or STARTUP_RUNS):
         for which, command in enumerate((argv, floor)):
             start = time.perf_counter()
             subprocess.run(
@@ -431,7 +433,7 @@ def main() -> int:
             ms, library = startup_ms([tool(name), *extra, *inputs], library_argv)
             informational = what != "empty input"  # a parser's import, not start-up
             report.add(
-                f"{name} start-up (median of 20, {what})",
+                f"{name} start-up (median of {STARTUP_RUNS}, {what})",
                 f'{ms:.0f} ms = {ms / library:.2f}x `python -c "import typer, orjson"` '
                 f"({library:.0f} ms, interleaved)",
                 "" if informational else "<= 1.3x",
