@@ -162,7 +162,7 @@ def main(
         del run.counts["candidates"]
         importer_run.import_catalogs(source, targets)
     elif candidates == "-":
-        importer_run.write_candidate = run.out.write_record
+        importer_run.write_candidate = run.out.write_bytes
         importer_run.import_catalogs(source, targets)
     else:
         _import_with_candidates_file(run, importer_run, candidates, source, targets)
@@ -187,8 +187,8 @@ def _import_with_candidates_file(
         raise UsageError(f"cannot write {path}: {exc.strerror}") from exc
     with tempfile.TemporaryFile(prefix="capeval-import-") as spool:
         cases = Writer(spool.fileno())
-        importer_run.write_candidate = side.write_record
-        importer_run.write_case = cases.write_record
+        importer_run.write_candidate = side.writer.write_bytes
+        importer_run.write_case = cases.write_bytes
         try:
             importer_run.import_catalogs(source, targets)
             cases.flush()

@@ -25,6 +25,7 @@ from capeval.catalogs import CatalogInfo, Message
 from capeval.cli import STDIN_NAME, FatalInput, Run, StandardStreams, UsageError
 from capeval.importer import ids, locales
 from capeval.importer.dialects import assertions_for
+from capeval.jsonl import dumps
 
 Key = tuple[str | None, str]
 
@@ -61,8 +62,9 @@ class Importer:
         self.run = run
         self.settings = settings
         # where records go: cases to stdout, candidates nowhere unless --candidates
-        self.write_case: Callable[[dict], None] = run.out.write_record
-        self.write_candidate: Callable[[dict], None] | None = None
+        # each takes a record's line (jsonl.dumps), made once for the secret check and the write
+        self.write_case: Callable[[bytes], None] = run.out.write_bytes
+        self.write_candidate: Callable[[bytes], None] | None = None
 
     # -- reading ---------------------------------------------------------------------------
     def load(self, path: str, wanted_locale: str | None = None) -> Catalog:
@@ -322,9 +324,10 @@ class Importer:
             "provenance": self.settings.provenance,
             "x-catalog": origin,
         }
-        if self._refused(record, message.file, message.line):
+        line = dumps(record)
+        if self._refused(record, line, message.file, message.line):
             return False
-        self.write_case(record)
+        self.write_case(line)
         self.run.counts["cases"] += 1
         return True
 
@@ -335,15 +338,16 @@ class Importer:
         if self.settings.system is not None:
             record["system"] = self.settings.system
         record["x-catalog"] = {"file_ref": file, "line": line}
-        if self._refused(record, file, line):
+        written = dumps(record)
+        if self._refused(record, written, file, line):
             return
-        self.write_candidate(record)
+        self.write_candidate(written)
         self.run.counts["candidates"] += 1
 
-    def _refused(self, record: dict[str, Any], file: str, line: int | None) -> bool:
+    def _refused(self, record: dict[str, Any], raw: bytes, file: str, line: int | None) -> bool:
         """A record with a credential in it is not written (cap-validate would refuse it):
         ``secret.detected`` at the catalog's line, the value never shown."""
-        found = _secret_scan().secret_problems(record)
+        found = _secret_scan().secret_problems(record, raw)
         for problem in found:
             # no case id: it is made of the key's words, which may be the credential's
             self.run.diag.emit(
