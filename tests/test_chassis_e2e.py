@@ -308,3 +308,23 @@ def test_first_line_numbers_a_chunk_as_part_of_the_whole_file(tmp):
     both = run_cmd("cap-validate", "-q", "--first-line", "41", "-", str(second), stdin=data)
     assert f"{second}:1: error".encode() in both.stderr
     assert run_cmd("cap-validate", "--first-line", "0", stdin=data).returncode == 2
+
+
+def test_a_diagnostic_is_one_line_whatever_its_pointer_or_file_holds(tmp_path):
+    # a key with a line break (or a terminal escape) is part of the JSON pointer a schema
+    # diagnostic names; a file name can hold one too
+    review = {
+        "case_id": "q1",
+        "reviewer_id": "r1",
+        "reviewer_role": "domain_reviewer",
+        "synthetic": True,
+        "scores": {"bad\nkey\r\x1b[31m": None},
+        "blocking_flags": [],
+    }
+    odd = tmp_path / "odd\nname.jsonl"
+    odd.write_text(json.dumps(review) + "\n", encoding="utf-8")
+    done = run_cmd("cap-validate", "-q", "--kind", "review", str(odd))
+    assert done.returncode == 1
+    lines = done.stderr.decode().splitlines()
+    assert len(lines) == 1 and "\x1b" not in lines[0], lines
+    assert "bad\\nkey\\r\\u001b[31m" in lines[0] and "odd\\nname.jsonl" in lines[0]

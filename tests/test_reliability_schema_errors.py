@@ -64,3 +64,20 @@ def test_after_the_listing_budget_only_the_first_violation_is_reported():
     checker._listings = schemas.FULL_LISTINGS
     _kind, later = checker.check(b"{}", case)
     assert later == [schemas.problem("evalcase", case)]
+
+
+def test_a_key_with_dots_or_brackets_gets_its_exact_pointer_once():
+    # fastjsonschema names the place "data.scores.a.b[3]c" and splits it at "." and "[":
+    # the pointer comes from the full validator then, and the violation is listed once
+    from capeval import schemas
+
+    review = {
+        "case_id": "q1",
+        "reviewer_id": "r1",
+        "reviewer_role": "domain_reviewer",
+        "synthetic": True,
+        "scores": {"a.b[3]c": None, "ok": 1},
+        "blocking_flags": [],
+    }
+    assert schemas.problem("review", review).pointer == "/scores/a.b[3]c"
+    assert [p.pointer for p in schemas.problems("review", review)] == ["/scores/a.b[3]c"]

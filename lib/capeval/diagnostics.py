@@ -32,13 +32,15 @@ class Diagnostic(NamedTuple):
     def stderr_line(self) -> str:
         parts = [self.tool]
         if self.file is not None:
-            parts.append(f"{self.file}:{self.line}" if self.line is not None else self.file)
+            file = _one_line(self.file)
+            parts.append(f"{file}:{self.line}" if self.line is not None else file)
         if self.case_id:
             parts.append(_one_line(self.case_id))
         parts.append(self.severity)
         parts.append(self.code)
         message = _one_line(self.message)
-        parts.append(f"{self.path} {message}" if self.path else message)
+        # a pointer names keys, and a key may hold a line break too
+        parts.append(f"{_one_line(self.path)} {message}" if self.path else message)
         return ": ".join(parts)
 
     def as_record(self) -> dict[str, Any]:

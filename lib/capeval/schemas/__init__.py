@@ -58,8 +58,28 @@ def problem(kind: str, record: Any) -> Problem | None:
     try:
         validator(kind)(record)
     except _schema_error() as exc:
-        return violation(exc)
+        found = violation(exc)
+        if not _resolves(record, exc.path[1:] if exc.path else []):
+            # fastjsonschema names the place as "data.a.b[0]" and splits it again at "." and
+            # "[": a key holding either has no exact pointer from it, the full validator's is
+            exact = [other for other in _all_violations(kind, record) if other.code == found.code]
+            if exact:
+                return exact[0]
+        return found
     return None
+
+
+def _resolves(record: Any, steps: list[Any]) -> bool:
+    """Whether ``steps`` lead from ``record`` to a value (keys of objects, list indices)."""
+    node = record
+    for step in steps:
+        if isinstance(node, dict) and step in node:
+            node = node[step]
+        elif isinstance(node, list) and str(step).isdigit() and int(step) < len(node):
+            node = node[int(step)]
+        else:
+            return False
+    return True
 
 
 # A record reports at most this many schema violations (the rest are counted in the last).
