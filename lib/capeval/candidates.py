@@ -235,6 +235,13 @@ class CandidateIndex:
         )
         yield from sorted(lines)
 
+    def orphan_count(self) -> int:
+        """How many candidates' cases never came (``orphans`` without listing them)."""
+        count = sum(1 for packed in self.unnamed.values() if packed >= 0)
+        return count + sum(
+            1 for bucket in self.named.values() for _system, packed in bucket if packed >= 0
+        )
+
     def close(self) -> None:
         if self._stream is not None:
             self._stream.close()

@@ -212,9 +212,11 @@ def run_checks(
                             counts["passed"] += 1
                             continue
                     _write_result(run, _result(subject, system, item, outcome))
-        orphans = list(index.orphans())
-        index.tally["not joined (--no-orphans)" if no_orphans else "orphaned"] = len(orphans)
-        if not no_orphans:
+        if no_orphans:  # counted, not listed: a shard leaves most candidates unjoined
+            index.tally["not joined (--no-orphans)"] = index.orphan_count()
+        else:
+            orphans = list(index.orphans())
+            index.tally["orphaned"] = len(orphans)
             for line_no, case_id in orphans:
                 run.diag.emit(
                     "candidate.orphan",
