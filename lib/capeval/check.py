@@ -36,6 +36,7 @@ from capeval.records import (
 )
 from capeval.result_lines import PassingLines
 from capeval.schemas.memo import SchemaCheck
+from capeval.secrets import secret_values
 from capeval.verdict import Outcome
 
 CandidatesOption = Annotated[
@@ -288,8 +289,6 @@ def _where(exc: BaseException) -> str:
 @lru_cache(maxsize=1)  # the assertions of one pair come one after another; texts may be big
 def _known_secrets(source: str, text: str) -> list[tuple[str, str]]:
     """The credentials of a pair's texts, which no result may echo (once per pair)."""
-    from capeval.secrets import secret_values
-
     return secret_values(source, text)
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import IO, Any, NamedTuple
 
 from capeval.codes import DIAGNOSTIC_CODES, ERROR, FATAL_CODES, WARNING
+from capeval.secrets import redact
 
 
 class Diagnostic(NamedTuple):
@@ -101,8 +102,6 @@ class Diagnostics:
         path: str | None = None,
         severity: str | None = None,
     ) -> Diagnostic:
-        from capeval.secrets import redact  # at the first diagnostic: its regexes cost ~2 ms
-
         diagnostic = Diagnostic(
             tool=self.tool,
             file=file,

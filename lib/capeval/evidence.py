@@ -26,6 +26,7 @@ from capeval.limits import (
     EVIDENCE_STRING_CHARS,
     MESSAGE_CHARS,
 )
+from capeval.secrets import redact, redact_known, value_secret_kind
 
 __all__ = ["bound_evidence", "bound_message"]
 
@@ -33,22 +34,20 @@ ELLIPSIS = "…"
 
 
 class _Cut:
-    __slots__ = ("cut", "known", "scan")
+    __slots__ = ("cut", "known")
 
-    def __init__(self, known: list[tuple[str, str]], scan: Any) -> None:
+    def __init__(self, known: list[tuple[str, str]]) -> None:
         self.cut = False
         self.known = known
-        self.scan = scan  # capeval.secrets
 
     def value(self, value: Any, depth: int) -> Any:
         if isinstance(value, str):
-            scan = self.scan
-            if scan.value_secret_kind(value) is not None:  # (redact's own first test)
-                value = scan.redact(value)  # the whole string: found before any cut
+            if value_secret_kind(value) is not None:  # (redact's own first test)
+                value = redact(value)  # the whole string: a credential is found before any cut
             if len(value) > EVIDENCE_STRING_CHARS:
                 self.cut = True
                 value = value[:EVIDENCE_STRING_CHARS]
-            return scan.redact_known(value, self.known) if self.known else value
+            return redact_known(value, self.known) if self.known else value
         if isinstance(value, dict):
             return self.mapping(value, depth + 1)
         if isinstance(value, (list, tuple)):
@@ -85,9 +84,7 @@ def bound_evidence(
     ``known`` are the credentials of the texts it was drawn from (``secrets.secret_values``)."""
     if not evidence:
         return evidence
-    from capeval import secrets  # at the first evidence: its patterns cost ~2 ms to compile
-
-    cutter = _Cut(known or [], secrets)
+    cutter = _Cut(known or [])
     bounded = cutter.mapping(evidence, 1)
     if cutter.cut:
         bounded["truncated"] = True
@@ -97,8 +94,6 @@ def bound_evidence(
 def bound_message(message: str, known: list[tuple[str, str]] | None = None) -> str:
     """A result message, redacted and cut to ``MESSAGE_CHARS`` characters (ending in ``…``
     when cut)."""
-    from capeval.secrets import redact, redact_known
-
     message = redact(message)
     if len(message) > MESSAGE_CHARS:
         message = message[: MESSAGE_CHARS - 1] + ELLIPSIS

@@ -43,6 +43,21 @@ from capeval.records import pointer as json_pointer
 
 SECRET_DETECTED = "secret.detected"
 
+
+class _pattern:  # noqa: N801 - used as re.compile is
+    """A regex compiled at its first use, not at import: the scan's patterns cost ~4 ms to
+    compile, which every filter that merely may redact would pay at start-up."""
+
+    def __init__(self, pattern: str | bytes, flags: int = 0) -> None:
+        self._source = (pattern, flags)
+
+    def __getattr__(self, name: str) -> Any:
+        compiled = re.compile(*self._source)
+        for method in ("search", "match", "finditer", "findall", "sub"):
+            setattr(self, method, getattr(compiled, method))  # found directly from now on
+        return getattr(compiled, name)
+
+
 # The prefilter is a few single passes over the raw line (each ~0.3-0.6 µs for a 500-byte
 # line; one alternation regex costs ~50 µs). Every format below is either ≥ 32 characters of
 # the token alphabet (GitHub, Google, Slack, OpenAI and Stripe keys, base64 blobs: caught by
@@ -50,30 +65,30 @@ SECRET_DETECTED = "secret.detected"
 _TOKEN_CHARS = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_=-"
 _RUN_TABLE = bytes(ord("a") if i in _TOKEN_CHARS else ord(" ") for i in range(256))
 _RUN = b"a" * 32
-_AWS_TAIL = re.compile(rb"IA[0-9A-Z]{16}")  # literal prefix: re scans for "IA" quickly
-_ASSIGNMENT_WORD = re.compile(rb"(?i:pass|pwd|key|secret|token)[A-Za-z0-9_-]*\Z")
+_AWS_TAIL = _pattern(rb"IA[0-9A-Z]{16}")  # literal prefix: re scans for "IA" quickly
+_ASSIGNMENT_WORD = _pattern(rb"(?i:pass|pwd|key|secret|token)[A-Za-z0-9_-]*\Z")
 
-_FORMATS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("aws_access_key", re.compile(r"(?<![A-Z0-9])(?:AKIA|ASIA)[0-9A-Z]{16}(?![A-Z0-9])")),
-    ("google_api_key", re.compile(r"AIza[0-9A-Za-z_\-]{35}")),
-    ("private_key", re.compile(r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----")),
-    ("github_token", re.compile(r"\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{21,})")),
-    ("slack_token", re.compile(r"\bxox[abposr]-[A-Za-z0-9-]{27,}")),
-    ("openai_key", re.compile(r"(?<![A-Za-z0-9_-])sk-[A-Za-z0-9_-]{29,}")),
-    ("stripe_key", re.compile(r"\b[sr]k_(?:live|test)_[A-Za-z0-9]{24,}")),
+_FORMATS: tuple[tuple[str, Any], ...] = (
+    ("aws_access_key", _pattern(r"(?<![A-Z0-9])(?:AKIA|ASIA)[0-9A-Z]{16}(?![A-Z0-9])")),
+    ("google_api_key", _pattern(r"AIza[0-9A-Za-z_\-]{35}")),
+    ("private_key", _pattern(r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----")),
+    ("github_token", _pattern(r"\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{21,})")),
+    ("slack_token", _pattern(r"\bxox[abposr]-[A-Za-z0-9-]{27,}")),
+    ("openai_key", _pattern(r"(?<![A-Za-z0-9_-])sk-[A-Za-z0-9_-]{29,}")),
+    ("stripe_key", _pattern(r"\b[sr]k_(?:live|test)_[A-Za-z0-9]{24,}")),
 )
 
-_ASSIGNMENT = re.compile(
+_ASSIGNMENT = _pattern(
     r"(?i)\b(?:[a-z0-9]+[_-])*(?:password|passwd|pwd|pass|api[_-]?key|apikey|secret"
     r"|(?:secret|access|private)[_-]?key|token)\s*=\s*[\"']?(?P<value>[^\s\"'&;,]+)"
 )
-_NOT_A_VALUE = re.compile(r"[%{<$(\[]|\*{3}|x{3}|\.{3}|^(?:null|none|true|false|redacted)$", re.I)
+_NOT_A_VALUE = _pattern(r"[%{<$(\[]|\*{3}|x{3}|\.{3}|^(?:null|none|true|false|redacted)$", re.I)
 
-_TOKEN = re.compile(r"(?<![A-Za-z0-9+/_=-])[A-Za-z0-9+/_=-]{32,}")
-_HEX = re.compile(r"[0-9a-fA-F]+=*\Z")
-_LOWER_PATH = re.compile(r"[a-z0-9_.-]*(?:/[a-z0-9_.-]*)+\Z")
-_HAS_DIGIT = re.compile(r"[0-9]")
-_HAS_LETTER = re.compile(r"[A-Za-z]")
+_TOKEN = _pattern(r"(?<![A-Za-z0-9+/_=-])[A-Za-z0-9+/_=-]{32,}")
+_HEX = _pattern(r"[0-9a-fA-F]+=*\Z")
+_LOWER_PATH = _pattern(r"[a-z0-9_.-]*(?:/[a-z0-9_.-]*)+\Z")
+_HAS_DIGIT = _pattern(r"[0-9]")
+_HAS_LETTER = _pattern(r"[A-Za-z]")
 ENTROPY_MIN_LENGTH = 32
 ENTROPY_MIN_BITS = 4.0
 
@@ -225,8 +240,8 @@ def is_high_entropy_token(token: str) -> bool:
 # A word piece: a capitalised or lowercase run, or an all-capitals one (``UserProfile2`` is
 # User, Profile, 2). Random base64 rarely holds long pieces with a vowel: of 200,000 random
 # tokens that pass the entropy test, 15 read as words (0.0075%).
-_WORD_PIECE = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
-_VOWEL = re.compile(r"[aeiouyAEIOUY]")
+_WORD_PIECE = _pattern(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
+_VOWEL = _pattern(r"[aeiouyAEIOUY]")
 WORD_LETTERS_SHARE = 0.75
 WORD_MIN_LETTERS = 4
 
@@ -331,9 +346,9 @@ def secret_problems(record: Any, raw: bytes | None = None) -> list[Problem]:
     if raw is None:
         try:
             raw = orjson.dumps(record)
-        except TypeError:  # an integer beyond 64 bits: walk the fields
-            raw = b"\\u"
-    if not may_contain_secret(raw):
+        except TypeError:  # an integer beyond 64 bits: no prefilter, the fields are walked
+            raw = None
+    if raw is not None and not may_contain_secret(raw):
         return []
     return [
         Problem(SECRET_DETECTED, where, f"{kind} (value not shown)", None)

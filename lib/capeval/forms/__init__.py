@@ -13,6 +13,7 @@ from typing import Annotated, Any
 import typer
 
 from capeval.cli import Run, UsageError, filter_command
+from capeval.secrets import secret_problems
 
 TOOL = "cap-review-form"
 
@@ -60,7 +61,6 @@ def review_form(
     """
     from capeval.forms import view
     from capeval.records import Problem, case_id_of
-    from capeval.secrets import secret_problems
 
     settings = run.review_config(config)
     entry = _roster_entry(run, roster, reviewer)
@@ -100,7 +100,6 @@ def _roster_entry(run: Run, path: str, reviewer_id: str) -> Any:
     from capeval import schemas
     from capeval.forms.view import reviewer_from_record
     from capeval.records import Problem
-    from capeval.secrets import secret_problems
 
     entries = run.first_of_each(
         path,

@@ -17,7 +17,6 @@ import io
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
 from typing import Any, BinaryIO
 
 from capeval import catalogs
@@ -26,6 +25,7 @@ from capeval.cli import STDIN_NAME, FatalInput, Run, StandardStreams, UsageError
 from capeval.importer import ids, locales
 from capeval.importer.dialects import assertions_for
 from capeval.jsonl import dumps
+from capeval.secrets import secret_problems
 
 Key = tuple[str | None, str]
 
@@ -347,7 +347,7 @@ class Importer:
     def _refused(self, record: dict[str, Any], raw: bytes, file: str, line: int | None) -> bool:
         """A record with a credential in it is not written (cap-validate would refuse it):
         ``secret.detected`` at the catalog's line, the value never shown."""
-        found = _secret_scan().secret_problems(record, raw)
+        found = secret_problems(record, raw)
         for problem in found:
             # no case id: it is made of the key's words, which may be the credential's
             self.run.diag.emit(
@@ -356,14 +356,6 @@ class Importer:
         if found:
             self.run.count("refused (credential)")
         return bool(found)
-
-
-@lru_cache(maxsize=1)
-def _secret_scan() -> Any:
-    """capeval.secrets, imported at the first record (its patterns cost ~2 ms at start-up)."""
-    from capeval import secrets
-
-    return secrets
 
 
 # (id segment, key of the target's form, source text)

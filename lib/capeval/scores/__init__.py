@@ -22,16 +22,10 @@ from capeval.records import (
     case_sha256,
     pointer,
 )
+from capeval.secrets import secret_problems
 
 TOOL = "cap-aggregate-scores"
 FORMATS = ("jsonl", "json")
-
-
-def secret_problems(record: dict[str, Any], raw: bytes | None = None) -> list[Problem]:
-    """A record with a credential is refused, as cap-validate would (imported at first use)."""
-    from capeval.secrets import secret_problems as problems
-
-    return problems(record, raw)
 
 
 @filter_command(TOOL)
