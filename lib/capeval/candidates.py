@@ -222,25 +222,21 @@ class CandidateIndex:
 
     def orphans(self) -> Iterator[tuple[int, str]]:
         """(line_no, case_id) of every candidate whose case never came, in file order."""
-        lines = [
-            (packed & _LINE_MASK, case_id)
-            for case_id, packed in self.unnamed.items()
-            if packed >= 0
-        ]
-        lines.extend(
-            (packed & _LINE_MASK, case_id)
-            for case_id, bucket in self.named.items()
-            for _system, packed in bucket
-            if packed >= 0
-        )
-        yield from sorted(lines)
+        yield from sorted((packed & _LINE_MASK, case_id) for packed, case_id in self._unjoined())
 
     def orphan_count(self) -> int:
         """How many candidates' cases never came (``orphans`` without listing them)."""
-        count = sum(1 for packed in self.unnamed.values() if packed >= 0)
-        return count + sum(
-            1 for bucket in self.named.values() for _system, packed in bucket if packed >= 0
-        )
+        return sum(1 for _ in self._unjoined())
+
+    def _unjoined(self) -> Iterator[tuple[int, str]]:
+        """(packed, case_id) of every entry never claimed (a claimed one is negative)."""
+        for case_id, packed in self.unnamed.items():
+            if packed >= 0:
+                yield packed, case_id
+        for case_id, bucket in self.named.items():
+            for _system, packed in bucket:
+                if packed >= 0:
+                    yield packed, case_id
 
     def close(self) -> None:
         if self._stream is not None:

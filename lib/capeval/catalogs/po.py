@@ -162,32 +162,18 @@ def _message(parser: Any, path: str, line: int) -> Message:
     note = "\n".join(comments) if comments else None
     context = parser.context.denormalize() if parser.context else None
     msgid = parser.messages[0].denormalize()
+    common = {"key": msgid, "text": msgid, "file": path, "line": line, "context": context}
+    common.update(flags=flags, dialect=dialect, note=note)
     if len(parser.messages) > 1:
         forms = {str(index): text.denormalize() for index, text in sorted(parser.translations)}
         return Message(
-            key=msgid,
-            text=msgid,
-            file=path,
-            line=line,
-            context=context,
+            **common,
             plurals={"one": msgid, "other": parser.messages[1].denormalize()},
             translation=forms.get("0", ""),
             translation_plurals=forms,
-            flags=flags,
-            dialect=dialect,
-            note=note,
         )
-    return Message(
-        key=msgid,
-        text=msgid,
-        file=path,
-        line=line,
-        context=context,
-        translation=parser.translations[0][1].denormalize() if parser.translations else "",
-        flags=flags,
-        dialect=dialect,
-        note=note,
-    )
+    translation = parser.translations[0][1].denormalize() if parser.translations else ""
+    return Message(**common, translation=translation)
 
 
 def _declared_charset(data: bytes) -> str:
