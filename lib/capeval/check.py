@@ -23,6 +23,7 @@ import typer
 from capeval import assertions
 from capeval.assertions import ParamsError, Subject
 from capeval.candidates import NO_SYSTEM, CandidateIndex
+from capeval.case_reader import valid_cases
 from capeval.cli import Run, UsageError, filter_command
 from capeval.codes import OK
 from capeval.evidence import bound_evidence, bound_message
@@ -35,7 +36,6 @@ from capeval.records import (
     pointer,
 )
 from capeval.result_lines import PassingLines
-from capeval.schemas.memo import SchemaCheck
 from capeval.secrets import secret_values
 from capeval.verdict import Outcome
 
@@ -91,15 +91,20 @@ def plan_case(
     case: dict[str, Any],
     selection: Selection,
     memo: dict[bytes, list[Planned]] | None = None,
+    key: bytes | None = None,
 ) -> list[Planned]:
     """The case's selected assertions, each resolved to its module once (not per system).
 
     An assertion name outside the vocabulary is one ``assertion.unknown`` diagnostic for the
     case, and is not checked. With ``memo`` (one per run: the selection is fixed), the plan
-    of an assertions list already seen is reused: a plan depends only on the list's value
-    (lists with an unknown name are never memoised: each case reports its own).
+    of an assertions list already seen is reused: a plan depends only on the list's value,
+    keyed by its exact JSON text (``key`` when the caller has it; lists with an unknown name
+    are never memoised: each case reports its own).
     """
-    key = value_key(case["assertions"]) if memo is not None else None
+    if memo is None:
+        key = None
+    elif key is None:
+        key = value_key(case["assertions"])
     if key is not None:
         known = memo.get(key)
         if known is not None:
@@ -158,9 +163,10 @@ def run_checks(
 
     # Read the candidates only once the first case has come: in `cap-import … --candidates F
     # | cap-check --candidates F` the file is complete (renamed into place) by then.
-    cases = run.records()
-    first = next(cases, None)
     index = CandidateIndex(run, candidates_path)
+    # an invalid case's candidates are not orphans
+    cases = valid_cases(run, lambda case: index.mark_seen(case.get("id")))
+    first = next(cases, None)
     index.build()
     systems = index.systems or [NO_SYSTEM]
     counts = run.counts
@@ -168,13 +174,9 @@ def run_checks(
     run.malformed_key = "invalid cases"
     write_line = run.out.write_bytes
     passing_lines = PassingLines()
-    schema_check = SchemaCheck("evalcase")
     plans: dict[bytes, list[Planned]] = {}  # assertions list -> plan (plan_case)
     try:
-        for line_no, raw, case in itertools.chain(() if first is None else (first,), cases):
-            if not _is_valid_case(run, line_no, raw, case, schema_check):
-                index.mark_seen(case.get("id"))  # its candidates are not orphans
-                continue
+        for line_no, case, plan_key in itertools.chain(() if first is None else (first,), cases):
             case_id = case["id"]
             if index.came_before(case_id):
                 # its results would repeat the first one's keys, which cap-validate refuses
@@ -182,7 +184,7 @@ def run_checks(
                 run.emit_problems([repeated], case, line=line_no)
                 run.count("invalid cases")
                 continue
-            planned = plan_case(run, line_no, case, selection, plans)
+            planned = plan_case(run, line_no, case, selection, plans, plan_key)
             if not planned:
                 run.count("cases with nothing selected")
                 index.mark_seen(case_id)
@@ -290,18 +292,6 @@ def _where(exc: BaseException) -> str:
 def _known_secrets(source: str, text: str) -> list[tuple[str, str]]:
     """The credentials of a pair's texts, which no result may echo (once per pair)."""
     return secret_values(source, text)
-
-
-def _is_valid_case(
-    run: Run, line_no: int, raw: bytes, case: dict[str, Any], schema_check: SchemaCheck
-) -> bool:
-    """True for a valid EvalCase v1 record (the compiled schema cap-validate uses)."""
-    found = schema_check.problem(case, raw)
-    if found is None:
-        return True
-    run.emit_problems([found], case, line=line_no)
-    run.count("invalid cases")
-    return False
 
 
 @filter_command("cap-check")

@@ -307,6 +307,15 @@ def _escape(step: str) -> str:
     return step.replace("~", "~0").replace("/", "~1")
 
 
+def loads_proven(raw: bytes) -> Any:
+    """The value of a line proven to repeat no key and hold no 19-digit run
+    (``schemas.lines``), or None when it is not JSON after all (the reader then says why)."""
+    try:
+        return orjson.loads(raw)
+    except orjson.JSONDecodeError:
+        return None
+
+
 def loads(raw: bytes) -> Any:
     """One JSON value, integers exact at any size (``orjson.JSONDecodeError`` when invalid)."""
     value = orjson.loads(raw)

@@ -1,0 +1,71 @@
+"""The valid EvalCase records of a check run's inputs, in order, each with its plan key.
+
+``valid_cases`` reads the inputs in blocks (``Run.records``). A line proven valid from its
+raw text (``schemas.lines``) is parsed once, with no further test; every other line is read
+as the reader reads it (``Run.parse_line``: its diagnostics, counts and records) and checked
+against the compiled schema (``SchemaCheck``), and an invalid case is reported and handed to
+``on_invalid``. Either way the run sees the same records, diagnostics and counts: the proof
+only skips work whose outcome it knows (tests/test_check_fastpaths.py compares the two).
+
+A proven line comes with the exact JSON text of its ``assertions`` (equal texts are equal
+values), the key of its plan (``check.plan_case``); any other with None (the plan keys it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from capeval.jsonl import loads_proven
+from capeval.run import LineBlock, Run
+from capeval.schemas.lines import ProvenLines
+from capeval.schemas.memo import SchemaCheck
+
+BLOCK_BYTES = 1 << 20
+
+# (line number, case, the exact text of its assertions, or None)
+ValidCase = tuple[int, dict[str, Any], bytes | None]
+
+
+def valid_cases(run: Run, on_invalid: Callable[[dict[str, Any]], None]) -> Iterator[ValidCase]:
+    """Every valid case of the run's inputs; each invalid one reported, then ``on_invalid``."""
+    schema_check = SchemaCheck("evalcase")
+    proven = ProvenLines("evalcase")
+
+    def full_path(line_no: int, raw: bytes, case: dict[str, Any]) -> bool:
+        found = schema_check.problem(case, raw)
+        if found is None:
+            return True
+        run.emit_problems([found], case, line=line_no)
+        run.count("invalid cases")
+        on_invalid(case)
+        return False
+
+    for item in run.records(BLOCK_BYTES if proven.available else 0):
+        if type(item) is not LineBlock:
+            line_no, raw, case = item
+            if full_path(line_no, raw, case):
+                yield line_no, case, None
+            continue
+        data = item.data
+        lines = data.split(b"\n")
+        if not lines[-1]:
+            lines.pop()  # the block ends in "\n" (only the input's last line may not)
+        decoded = proven.decoded(data, lines)
+        proves = proven.proves
+        read = 0  # proven lines, counted once per block
+        for index, raw in enumerate(lines, item.first_line_no):
+            line = decoded[index - item.first_line_no]
+            if line is not None and proves(line):
+                case = loads_proven(raw)
+                if case is not None:
+                    read += 1
+                    yield index, case, bytes(line.assertions)  # required: decoded
+                    continue
+            case = run.parse_line(index, raw)
+            if case is None or not full_path(index, raw, case):
+                continue
+            if line is not None:
+                proven.learn(line)
+            yield index, case, None
+        run.count_read(read)
