@@ -342,21 +342,25 @@ OTHER_LINES = st.sampled_from(
 )  # fmt: skip
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(
-    lines=st.lists(USUAL_LINES | OTHER_LINES, min_size=1, max_size=8),
+    lines=st.lists(USUAL_LINES | OTHER_LINES, min_size=1, max_size=12),
     final_newline=st.booleans(),
     max_bytes=st.sampled_from([48, 16 * 1024 * 1024]),
+    block_bytes=st.sampled_from([1, 7, 40, 100, 1 << 20]),
 )
 def test_usual_candidate_lines_index_as_the_full_reader_reads_them(
-    tmp_path_factory, lines, final_newline, max_bytes
+    tmp_path_factory, lines, final_newline, max_bytes, block_bytes
 ):
+    """Line by line and in blocks of usual lines (``UsualRun``), cut anywhere."""
     path = tmp_path_factory.mktemp("candidates") / "candidates.jsonl"
     path.write_bytes(b"\n".join(lines) + (b"\n" if final_newline else b""))
     case = evalcase(id="fast.x", assertions=[{"name": "max_chars", "severity": "report"}])
     case["context"] = {"max_chars": 5}
     args = ("--exit-zero", "--max-line-bytes", str(max_bytes), "--candidates", str(path))
-    fast = run_cmd("cap-check", *args, stdin=jsonl(case))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(candidates, "BLOCK_BYTES", block_bytes)
+        fast = run_cmd("cap-check", *args, stdin=jsonl(case))
     with full_path(candidates):
         full = run_cmd("cap-check", *args, stdin=jsonl(case))
     assert (fast.stdout, fast.stderr, fast.returncode) == (
@@ -364,3 +368,18 @@ def test_usual_candidate_lines_index_as_the_full_reader_reads_them(
         full.stderr,
         full.returncode,
     )
+
+
+def test_a_block_of_usual_lines_is_indexed_whole(tmp_path):
+    """The block path does its job: a file of usual lines comes as runs, not line by line."""
+    from collections import Counter
+    from types import SimpleNamespace
+
+    path = tmp_path / "candidates.jsonl"
+    path.write_text("".join(f'{{"case_id": "fast.c{i}", "text": "t"}}\n' for i in range(500)))
+    tally: Counter = Counter()
+    run = SimpleNamespace(side_tally=lambda name: tally, max_line_bytes=1 << 20, diag=None)
+    items = list(candidates.candidate_lines(run, str(path), str(path)))
+    assert [type(item) for item in items] == [list]
+    assert items[0][:2] == [(1, 0, "fast.c0"), (2, 36, "fast.c1")]  # 36 bytes a line
+    assert tally["read"] == 500

@@ -16,7 +16,7 @@ import shutil
 from collections.abc import Iterator
 from typing import Any, BinaryIO
 
-from capeval.jsonl import BOM, loads, read_lines
+from capeval.jsonl import BOM, JoinedStream, loads, read_lines
 from capeval.run import FatalInput, Run
 
 NO_SYSTEM = None
@@ -54,7 +54,8 @@ class CandidateIndex:
         for key in ("duplicate", "joined", "of cases not checked"):
             tally.setdefault(key, 0)
         systems_seen: set[Any] = set()
-        for line_no, offset, case_id, system in self._candidates():
+
+        def add(line_no: int, offset: int, case_id: str, system: Any) -> None:
             first = self._add(case_id, system, offset << _LINE_BITS | line_no)
             if first is not None:
                 self.run.diag.emit(
@@ -66,17 +67,36 @@ class CandidateIndex:
                     case_id=case_id,
                 )
                 tally["duplicate"] += 1
-                continue
+                return
             if system not in systems_seen:
                 systems_seen.add(system)
                 self.systems.append(system)
 
-    def _candidates(self) -> Iterator[tuple[int, int, str, Any]]:
-        """(line_no, offset, case_id, system) of every usable candidate line, in file order;
-        every other line is a diagnostic (``candidate_lines`` reads them)."""
+        unnamed, named = self.unnamed, self.named
+        for item in self._candidates():
+            if type(item) is not list:
+                add(*item)
+                continue
+            # a run of usual lines (no system): a new case id is one entry, anything else add()
+            for line_no, offset, case_id in item:
+                if case_id in unnamed or case_id in named:
+                    add(line_no, offset, case_id, NO_SYSTEM)
+                else:
+                    unnamed[case_id] = offset << _LINE_BITS | line_no
+            if NO_SYSTEM not in systems_seen:
+                systems_seen.add(NO_SYSTEM)
+                self.systems.append(NO_SYSTEM)
+
+    def _candidates(self) -> Iterator[Any]:
+        """(line_no, offset, case_id, system) of every usable candidate line, in file order,
+        or a ``UsualRun`` of them; every other line is a diagnostic (``candidate_lines``)."""
         emit = self.run.diag.emit
         tally = self.tally
-        for line_no, offset, case_id, record in candidate_lines(self.run, self.path, self.display):
+        for item in candidate_lines(self.run, self.path, self.display):
+            if type(item) is list:  # a run of usual lines, as below
+                yield item
+                continue
+            line_no, offset, case_id, record = item
             if record is None:  # the usual shape, proven usable as it was read
                 yield line_no, offset, case_id, NO_SYSTEM
                 continue
@@ -260,9 +280,20 @@ FAST_PATHS = True  # tests turn the shape fast path off to compare with the full
 _USUAL = re.compile(rb'\{"case_id": ?"([^"\\\x00-\x1f]*)", ?"text": ?"([^"\\\x00-\x1f]*)"\}\n')
 
 
-def candidate_lines(run: Run, path: str, name: str) -> Iterator[tuple[int, int, Any, Any]]:
+# A block of usual lines only, each ending in "\n": checked in one pass, then read line by line.
+_USUAL_BLOCK = re.compile(
+    rb'(?:\{"case_id": ?"[^"\\\x00-\x1f]*", ?"text": ?"[^"\\\x00-\x1f]*"\}\n)*'
+)
+BLOCK_BYTES = 1 << 20
+
+# A run of usual lines of one block: (line_no, offset, case_id) of each, in file order.
+UsualRun = list[tuple[int, int, str]]
+
+
+def candidate_lines(run: Run, path: str, name: str) -> Iterator[Any]:
     """(line_no, offset, case_id, record) of every JSON object line of a candidates file;
-    ``record`` is None for a line of the usual shape (then ``case_id`` is its string).
+    ``record`` is None for a line of the usual shape (then ``case_id`` is its string). A
+    block of ~1 MiB of usual lines only comes whole, as a ``UsualRun``.
 
     Lines of the usual shape are read here; any other line goes through ``Run.side_records``'s
     reader (``jsonl.read_lines``) alone, so its record and diagnostics are the reader's, and
@@ -270,49 +301,93 @@ def candidate_lines(run: Run, path: str, name: str) -> Iterator[tuple[int, int, 
     """
     tally = run.side_tally(name)
     usual = _USUAL.fullmatch if FAST_PATHS else None
-    limit = run.max_line_bytes + 2  # as read_lines reads: room for "\r\n"
+    max_line_bytes = run.max_line_bytes
+    limit = max_line_bytes + 2  # as read_lines reads: room for "\r\n"
+    line_no = 0
+    offset = 0
 
     def on_problem(line_no: int, code: str, message: str) -> None:
         tally["read"] += 1
         tally["invalid"] += 1
         run.diag.emit(code, message, file=name, line=line_no)
 
+    def lines_of(source: Any) -> Iterator[tuple[int, int, Any, Any]]:
+        """Line by line from ``source`` (the file, or one block of it)."""
+        nonlocal line_no, offset
+        readline = source.readline
+        while True:
+            raw = readline(limit)
+            if not raw:
+                return
+            line_no += 1
+            start = offset
+            offset += len(raw)
+            found = usual(raw) if usual is not None and len(raw) < limit else None
+            if found is not None:
+                try:
+                    if not raw.isascii():
+                        raw.decode("utf-8")
+                    case_id = found.group(1).decode("utf-8")
+                except UnicodeDecodeError:
+                    pass  # the reader says where
+                else:
+                    tally["read"] += 1
+                    yield line_no, start, case_id, None
+                    continue
+            if len(raw) == limit and raw[-1:] != b"\n":
+                offset += _skip_rest_of_line(source)
+            for line, _at, _raw, record in read_lines(
+                io.BytesIO(raw), on_problem, max_line_bytes, first_line_no=line_no,
+                with_offsets=True,
+            ):  # fmt: skip
+                tally["read"] += 1
+                yield line, start, record.get("case_id"), record
+
     stream = _open_side(run, path, name)
     with stream:
-        line_no = 0
-        offset = 0
-        readline = stream.readline
         try:
+            if not FAST_PATHS:
+                yield from lines_of(stream)
+                return
             while True:
-                raw = readline(limit)
-                if not raw:
+                block = stream.read(BLOCK_BYTES)
+                if not block:
                     return
-                line_no += 1
-                start = offset
-                offset += len(raw)
-                found = usual(raw) if usual is not None and len(raw) < limit else None
-                if found is not None:
-                    try:
-                        if not raw.isascii():
-                            raw.decode("utf-8")
-                        case_id = found.group(1).decode("utf-8")
-                    except UnicodeDecodeError:
-                        pass  # the reader says where
-                    else:
-                        tally["read"] += 1
-                        yield line_no, start, case_id, None
-                        continue
-                if len(raw) == limit and raw[-1:] != b"\n":
-                    offset += _skip_rest_of_line(stream)
-                for line, _at, _raw, record in read_lines(
-                    io.BytesIO(raw), on_problem, run.max_line_bytes, first_line_no=line_no,
-                    with_offsets=True,
-                ):  # fmt: skip
-                    tally["read"] += 1
-                    yield line, start, record.get("case_id"), record
+                if block[-1:] != b"\n":
+                    tail = stream.readline(limit)
+                    block += tail
+                    if len(tail) == limit and tail[-1:] != b"\n":  # a line past the limit
+                        yield from lines_of(JoinedStream(block, stream))
+                        return
+                found = _usual_run(block, line_no, offset, max_line_bytes)
+                if found is None:
+                    yield from lines_of(io.BytesIO(block))
+                    continue
+                tally["read"] += len(found)
+                line_no += len(found)
+                offset += len(block)
+                yield found
         except OSError as exc:
             run.diag.emit("io.unreadable", f"cannot read: {exc.strerror or exc}", file=name)
             raise FatalInput(path) from exc
+
+
+def _usual_run(block: bytes, line_no: int, offset: int, max_line_bytes: int) -> UsualRun | None:
+    """The entries of a block whose lines are all of the usual shape, valid UTF-8 and within
+    the line limit (each is then what ``candidate_lines`` yields for it alone), else None."""
+    if _USUAL_BLOCK.fullmatch(block) is None:
+        return None
+    if not block.isascii():
+        try:
+            block.decode("utf-8")
+        except UnicodeDecodeError:
+            return None
+    if len(block) > max_line_bytes and max(map(len, block.split(b"\n"))) > max_line_bytes:
+        return None
+    return [
+        (number, offset + found.start(), found.group(1).decode("utf-8"))
+        for number, found in enumerate(_USUAL.finditer(block), line_no + 1)
+    ]
 
 
 def _open_side(run: Run, path: str, name: str) -> BinaryIO:

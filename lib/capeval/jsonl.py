@@ -127,7 +127,7 @@ def read_blocks(
             tail = stream.readline(limit)
             block += tail
             if len(tail) == limit and tail[-1:] != b"\n":
-                yield _Joined(block, stream)
+                yield JoinedStream(block, stream)
                 return
         yield block
 
@@ -141,7 +141,7 @@ def plain_block(block: bytes, first_line_no: int, max_line_bytes: int) -> bool:
     return max(map(len, block.split(b"\n"))) <= max_line_bytes
 
 
-class _Joined:
+class JoinedStream:
     """``head`` then the rest of ``stream``, for ``read_lines`` (readline only)."""
 
     def __init__(self, head: bytes, stream: BinaryIO) -> None:
