@@ -17,7 +17,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from capeval import candidates, result_lines, secrets
+from capeval import candidates, evidence, result_lines, secrets
 from capeval.assertions import Subject, max_chars, number_fidelity, placeholder_integrity
 from capeval.evidence import bound_message
 from capeval.jsonl import dumps
@@ -27,7 +27,14 @@ from capeval.records import assertion_result
 
 from conftest import evalcase, jsonl, run_cmd
 
-FAST_MODULES = (candidates, result_lines, number_fidelity, placeholder_integrity, max_chars)
+FAST_MODULES = (
+    candidates,
+    evidence,
+    result_lines,
+    number_fidelity,
+    placeholder_integrity,
+    max_chars,
+)
 
 
 @contextlib.contextmanager
@@ -383,3 +390,34 @@ def test_a_block_of_usual_lines_is_indexed_whole(tmp_path):
     assert [type(item) for item in items] == [list]
     assert items[0][:2] == [(1, 0, "fast.c0"), (2, 36, "fast.c1")]  # 36 bytes a line
     assert tally["read"] == 500
+
+
+# -- evidence within its bounds is written as it is -----------------------------------------
+
+EVIDENCE_STRINGS = (
+    st.text(max_size=12)
+    | st.sampled_from(["%d", "x " * 95, "y " * 101, "AKIAABCDEFGHIJKLMNOP", "password=hunter22",
+                       "a,b", "[{", "\\u0041", "é" * 120, "ghp_" + "a1B2c3D4e5" * 4])
+)  # fmt: skip
+EVIDENCE_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 10**6) | EVIDENCE_STRINGS,
+    lambda inner: (
+        st.lists(inner, max_size=55)
+        | st.lists(inner, max_size=3).map(tuple)
+        | st.dictionaries(EVIDENCE_STRINGS, inner, max_size=4)
+    ),
+    max_leaves=60,
+)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.dictionaries(EVIDENCE_STRINGS, EVIDENCE_VALUES, min_size=1, max_size=4))
+@example({"long": "y " * 101})  # 202 characters, no token run
+@example({"many": list(range(51))})
+@example({"deep": [[[[[[[["x"]]]]]]]]})
+@example({"key": "AKIAABCDEFGHIJKLMNOP"})
+def test_evidence_within_bounds_is_what_the_walk_makes_of_it(found):
+    fast = evidence.bound_evidence(found)
+    with full_path(evidence):
+        full = evidence.bound_evidence(found)
+    assert dumps(fast) == dumps(full)
