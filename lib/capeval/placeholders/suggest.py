@@ -72,7 +72,10 @@ def _proposals(text: str, evidence: dict[str, Any]) -> list[dict[str, Any]]:
     for placeholder in expected[:_MAX_SCANNED]:
         if "," in placeholder:
             continue  # an ICU argument as evidence abbreviates it
-        for match in _tolerant(placeholder).finditer(text):
+        tolerant = _tolerant(placeholder)
+        if all(found == placeholder for found in tolerant.findall(text)):
+            continue  # each match is the placeholder itself (the usual case): nothing to fix
+        for match in tolerant.finditer(text):
             if match.group() != placeholder:
                 found = suggestion(
                     text, match.start(), match.end(), placeholder, f"write {placeholder}"
