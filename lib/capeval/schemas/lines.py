@@ -3,8 +3,8 @@
 ``ProvenLines(kind).decoded(block, lines)`` decodes each line of a plain block
 (``jsonl.plain_block``) with msgspec into a flat Struct: the properties that vary from line
 to line (``id``, ``source``) as strings, checked with the compiled module's own string rules,
-every other top-level property as its exact JSON text (``msgspec.Raw``). ``proves(line)``
-says whether a decoded line is *proven*, which holds when
+every other top-level property as its exact JSON text (``msgspec.Raw``).
+``proven_texts(line)`` says whether a decoded line is *proven*, which holds when
 
 * it decodes: a JSON object with the required properties and no unknown one (an ``x-`` key
   is unknown here: such a line is not proven);
@@ -77,25 +77,26 @@ class ProvenLines:
         self._memo_bytes = 0
         self._last: tuple[Any, ...] = ()  # the texts of the last line proven
 
-    def proves(self, line: Any) -> bool:
-        """Whether a line ``decoded`` read is proven valid: its strings pass their rules and
-        its texts are all known."""
+    def proven_texts(self, line: Any) -> tuple[Any, ...] | None:
+        """The texts of a line ``decoded`` read (its memoised properties, ``msgspec.Raw`` or
+        UNSET, in field order) when it is proven: its strings pass their rules and its texts
+        are all known; else None."""
         values = _astuple(line)
         for at, low, high, search in self._typed_rules:
             value = values[at]
             if value is msgspec.UNSET:
                 continue
             if not low <= len(value) <= high or (search is not None and search(value) is None):
-                return False
+                return None
         texts = values[self._first_text :]
         if texts == self._last:  # a suite repeats them line after line
-            return True
+            return texts
         known = self._known
         for at, text in enumerate(texts):
             if text is not msgspec.UNSET and bytes(text) not in known[at]:
-                return False
+                return None
         self._last = texts
-        return True
+        return texts
 
     def decoded(self, data: bytes, lines: list[bytes]) -> list[Any]:
         """Each line's Struct, or None for a line the proof cannot read (a decode error, a
