@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import errno
 import io
+import operator
 import os
-import re
 import shutil
 from collections.abc import Iterator
 from typing import Any, BinaryIO
@@ -193,10 +193,10 @@ class CandidateIndex:
             stream.seek(offset)
         raw = stream.readline()
         self._position = offset + len(raw)
-        usual = _USUAL.fullmatch(raw) if FAST_PATHS else None
+        usual = _usual_line(raw) if FAST_PATHS else None
         if usual is not None:  # the record the reader makes of it, without parsing
             try:
-                return {"case_id": usual.group(1).decode(), "text": usual.group(2).decode()}
+                return {"case_id": usual[3].decode(), "text": usual[7].decode()}
             except UnicodeDecodeError:  # not the line the build read: let the parser say
                 pass
         if offset == 0 and raw[:3] == BOM:
@@ -273,17 +273,38 @@ def _system_name(system: Any) -> str:
 
 FAST_PATHS = True  # tests turn the shape fast path off to compare with the full reader
 # The usual candidate line, as cap-import, json.dumps and orjson write it: two strings with no
-# escape and no control character. Such a line is valid JSON exactly when it is valid UTF-8,
-# has no repeated key and no number, so the full reader would yield {"case_id", "text"} and
-# report nothing (tests/test_check_fastpaths.py compares the two on mutated lines); read
-# back, its record is made from the two strings.
-_USUAL = re.compile(rb'\{"case_id": ?"([^"\\\x00-\x1f]*)", ?"text": ?"([^"\\\x00-\x1f]*)"\}\n')
-
-
-# A block of usual lines only, each ending in "\n": checked in one pass, then read line by line.
-_USUAL_BLOCK = re.compile(
-    rb'(?:\{"case_id": ?"[^"\\\x00-\x1f]*", ?"text": ?"[^"\\\x00-\x1f]*"\}\n)*'
+# escape and no control character, {"case_id": "…", "text": "…"} (a blank after each ':' and
+# ',' or none). Such a line is valid JSON exactly when it is valid UTF-8, has no repeated key
+# and no number, so the full reader would yield {"case_id", "text"} and report nothing
+# (tests/test_check_fastpaths.py compares the two on mutated lines); read back, its record is
+# made from the two strings. Without a backslash, its quotes delimit its strings: split at
+# them, it is nine pieces whose odd ones (the case id at 3, the text at 7) are the strings.
+_CONTROLS = bytes(range(0x20))
+_SKELETON_OF = operator.itemgetter(0, 1, 2, 4, 5, 6, 8)
+_SKELETONS = frozenset(
+    (b"{", b"case_id", colon, comma, b"text", colon_2, b"}")
+    for colon in (b":", b": ")
+    for comma in (b",", b", ")
+    for colon_2 in (b":", b": ")
 )
+
+
+def _usual_pieces(line: bytes) -> list[bytes] | None:
+    """The pieces of a line (without its newline, no backslash nor control character in it)
+    split at its quotes, when it has the usual shape."""
+    pieces = line.split(b'"')
+    if len(pieces) == 9 and _SKELETON_OF(pieces) in _SKELETONS:
+        return pieces
+    return None
+
+
+def _usual_line(raw: bytes) -> list[bytes] | None:
+    """``_usual_pieces`` of a line read with its newline (None for any other line)."""
+    if raw[-1:] != b"\n" or b"\\" in raw or len(raw.translate(None, _CONTROLS)) != len(raw) - 1:
+        return None
+    return _usual_pieces(raw[:-1])
+
+
 BLOCK_BYTES = 1 << 20
 
 # A run of usual lines of one block: (line_no, offset, case_id) of each, in file order.
@@ -300,7 +321,7 @@ def candidate_lines(run: Run, path: str, name: str) -> Iterator[Any]:
     the file's counts and errors are ``Run.side_records``'s.
     """
     tally = run.side_tally(name)
-    usual = _USUAL.fullmatch if FAST_PATHS else None
+    usual = _usual_line if FAST_PATHS else None
     max_line_bytes = run.max_line_bytes
     limit = max_line_bytes + 2  # as read_lines reads: room for "\r\n"
     line_no = 0
@@ -327,7 +348,7 @@ def candidate_lines(run: Run, path: str, name: str) -> Iterator[Any]:
                 try:
                     if not raw.isascii():
                         raw.decode("utf-8")
-                    case_id = found.group(1).decode("utf-8")
+                    case_id = found[3].decode("utf-8")
                 except UnicodeDecodeError:
                     pass  # the reader says where
                 else:
@@ -374,20 +395,34 @@ def candidate_lines(run: Run, path: str, name: str) -> Iterator[Any]:
 
 def _usual_run(block: bytes, line_no: int, offset: int, max_line_bytes: int) -> UsualRun | None:
     """The entries of a block whose lines are all of the usual shape, valid UTF-8 and within
-    the line limit (each is then what ``candidate_lines`` yields for it alone), else None."""
-    if _USUAL_BLOCK.fullmatch(block) is None:
+    the line limit (each is then what ``candidate_lines`` yields for it alone), else None.
+    What holds for every line is tested on the block at once, in C."""
+    if b"\\" in block:
+        return None
+    lines = block.split(b"\n")
+    if lines.pop() != b"":
+        return None  # the last line has no newline
+    if len(block.translate(None, _CONTROLS)) != len(block) - len(lines):
+        return None  # a control character besides the newlines
+    if block.count(b'"') != 8 * len(lines):
         return None
     if not block.isascii():
         try:
             block.decode("utf-8")
         except UnicodeDecodeError:
             return None
-    if len(block) > max_line_bytes and max(map(len, block.split(b"\n"))) > max_line_bytes:
+    if len(block) > max_line_bytes and max(map(len, lines)) > max_line_bytes:
         return None
-    return [
-        (number, offset + found.start(), found.group(1).decode("utf-8"))
-        for number, found in enumerate(_USUAL.finditer(block), line_no + 1)
-    ]
+    entries: UsualRun = []
+    append = entries.append
+    for line in lines:
+        pieces = _usual_pieces(line)
+        if pieces is None:
+            return None
+        line_no += 1
+        append((line_no, offset, pieces[3].decode("utf-8")))
+        offset += len(line) + 1
+    return entries
 
 
 def _open_side(run: Run, path: str, name: str) -> BinaryIO:
