@@ -387,8 +387,10 @@ def test_a_block_of_usual_lines_is_indexed_whole(tmp_path):
     tally: Counter = Counter()
     run = SimpleNamespace(side_tally=lambda name: tally, max_line_bytes=1 << 20, diag=None)
     items = list(candidates.candidate_lines(run, str(path), str(path)))
-    assert [type(item) for item in items] == [list]
-    assert items[0][:2] == [(1, 0, "fast.c0"), (2, 36, "fast.c1")]  # 36 bytes a line
+    assert [type(item) for item in items] == [candidates.UsualRun]
+    first, offsets, case_ids = items[0]
+    assert (first, offsets[:3], case_ids[:2]) == (1, [0, 36, 72], ["fast.c0", "fast.c1"])
+    assert len(offsets) == len(case_ids) == 500
     assert tally["read"] == 500
 
 

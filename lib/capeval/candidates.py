@@ -12,9 +12,11 @@ import errno
 import io
 import operator
 import os
+import re
 import shutil
 from collections.abc import Iterator
-from typing import Any, BinaryIO
+from itertools import accumulate, count, repeat
+from typing import Any, BinaryIO, NamedTuple
 
 from capeval.jsonl import BOM, JoinedStream, loads, read_lines
 from capeval.run import FatalInput, Run
@@ -74,16 +76,24 @@ class CandidateIndex:
 
         unnamed, named = self.unnamed, self.named
         for item in self._candidates():
-            if type(item) is not list:
+            if type(item) is not UsualRun:
                 add(*item)
                 continue
-            # a run of usual lines (no system): a new case id is one entry, anything else add()
-            for line_no, offset, case_id in item:
-                if case_id in unnamed or case_id in named:
+            # a run of usual lines (no system): new case ids, all different, are entered at
+            # once; otherwise each line as add() enters it
+            first, offsets, case_ids = item
+            line_nos = range(first, first + len(case_ids))
+            if (
+                unnamed.keys().isdisjoint(case_ids)
+                and named.keys().isdisjoint(case_ids)
+                and len(set(case_ids)) == len(case_ids)
+            ):
+                shifted = map(operator.lshift, offsets, repeat(_LINE_BITS))
+                unnamed.update(zip(case_ids, map(operator.or_, shifted, line_nos), strict=True))
+            else:
+                for line_no, offset, case_id in zip(line_nos, offsets, case_ids, strict=True):
                     add(line_no, offset, case_id, NO_SYSTEM)
-                else:
-                    unnamed[case_id] = offset << _LINE_BITS | line_no
-            if NO_SYSTEM not in systems_seen:
+            if case_ids and NO_SYSTEM not in systems_seen:
                 systems_seen.add(NO_SYSTEM)
                 self.systems.append(NO_SYSTEM)
 
@@ -93,7 +103,7 @@ class CandidateIndex:
         emit = self.run.diag.emit
         tally = self.tally
         for item in candidate_lines(self.run, self.path, self.display):
-            if type(item) is list:  # a run of usual lines, as below
+            if type(item) is UsualRun:  # as build() enters it
                 yield item
                 continue
             line_no, offset, case_id, record = item
@@ -289,6 +299,13 @@ _SKELETONS = frozenset(
 )
 
 
+# A block of usual lines (with no backslash nor control character, checked first), and the
+# case id of each line.
+_USUAL_LINES = re.compile(rb'(?:\{"case_id": ?"[^"]*", ?"text": ?"[^"]*"\}\n)*')
+_CASE_IDS = re.compile(rb'\{"case_id": ?"([^"]*)"')
+_decode_utf8 = operator.methodcaller("decode", "utf-8")
+
+
 def _usual_pieces(line: bytes) -> list[bytes] | None:
     """The pieces of a line (without its newline, no backslash nor control character in it)
     split at its quotes, when it has the usual shape."""
@@ -307,8 +324,13 @@ def _usual_line(raw: bytes) -> list[bytes] | None:
 
 BLOCK_BYTES = 1 << 20
 
-# A run of usual lines of one block: (line_no, offset, case_id) of each, in file order.
-UsualRun = list[tuple[int, int, str]]
+
+class UsualRun(NamedTuple):
+    """The usual lines of one block: numbered from ``first_line_no``, each at its offset."""
+
+    first_line_no: int
+    offsets: list[int]
+    case_ids: list[str]
 
 
 def candidate_lines(run: Run, path: str, name: str) -> Iterator[Any]:
@@ -384,8 +406,8 @@ def candidate_lines(run: Run, path: str, name: str) -> Iterator[Any]:
                 if found is None:
                     yield from lines_of(io.BytesIO(block))
                     continue
-                tally["read"] += len(found)
-                line_no += len(found)
+                tally["read"] += len(found.case_ids)
+                line_no += len(found.case_ids)
                 offset += len(block)
                 yield found
         except OSError as exc:
@@ -396,15 +418,14 @@ def candidate_lines(run: Run, path: str, name: str) -> Iterator[Any]:
 def _usual_run(block: bytes, line_no: int, offset: int, max_line_bytes: int) -> UsualRun | None:
     """The entries of a block whose lines are all of the usual shape, valid UTF-8 and within
     the line limit (each is then what ``candidate_lines`` yields for it alone), else None.
-    What holds for every line is tested on the block at once, in C."""
+    Everything is tested on the block at once, in C: no backslash and no control character
+    but the newlines (so quotes delimit strings), then the shape of every line."""
     if b"\\" in block:
         return None
     lines = block.split(b"\n")
     if lines.pop() != b"":
         return None  # the last line has no newline
     if len(block.translate(None, _CONTROLS)) != len(block) - len(lines):
-        return None  # a control character besides the newlines
-    if block.count(b'"') != 8 * len(lines):
         return None
     if not block.isascii():
         try:
@@ -413,16 +434,14 @@ def _usual_run(block: bytes, line_no: int, offset: int, max_line_bytes: int) -> 
             return None
     if len(block) > max_line_bytes and max(map(len, lines)) > max_line_bytes:
         return None
-    entries: UsualRun = []
-    append = entries.append
-    for line in lines:
-        pieces = _usual_pieces(line)
-        if pieces is None:
-            return None
-        line_no += 1
-        append((line_no, offset, pieces[3].decode("utf-8")))
-        offset += len(line) + 1
-    return entries
+    if _USUAL_LINES.fullmatch(block) is None:
+        return None
+    # the k-th '{"case_id": "' is line k's: no string holds a quote
+    case_ids = list(map(_decode_utf8, _CASE_IDS.findall(block)))
+    # line k starts after the k lines before it and their newlines
+    offsets = list(map(operator.add, accumulate(map(len, lines), initial=offset), count()))
+    offsets.pop()
+    return UsualRun(line_no + 1, offsets, case_ids)
 
 
 def _open_side(run: Run, path: str, name: str) -> BinaryIO:
