@@ -18,13 +18,16 @@ from collections.abc import Iterator
 from itertools import accumulate, count, repeat
 from typing import Any, BinaryIO, NamedTuple
 
-from capeval.jsonl import BOM, JoinedStream, loads, read_lines
+from capeval.jsonl import BOM, JoinedStream, loads, loads_proven, read_lines
 from capeval.run import FatalInput, Run
 
 NO_SYSTEM = None
-# An index entry packs a line's byte offset and its line number into one int.
+# An index entry packs a line's byte offset, whether the line has the usual shape (below) and
+# its line number into one int.
 _LINE_BITS = 32
 _LINE_MASK = (1 << _LINE_BITS) - 1
+_USUAL_FLAG = 1 << _LINE_BITS
+_OFFSET_SHIFT = _LINE_BITS + 1
 
 
 class CandidateIndex:
@@ -57,8 +60,9 @@ class CandidateIndex:
             tally.setdefault(key, 0)
         systems_seen: set[Any] = set()
 
-        def add(line_no: int, offset: int, case_id: str, system: Any) -> None:
-            first = self._add(case_id, system, offset << _LINE_BITS | line_no)
+        def add(line_no: int, offset: int, case_id: str, system: Any, usual: bool) -> None:
+            packed = offset << _OFFSET_SHIFT | line_no
+            first = self._add(case_id, system, packed | _USUAL_FLAG if usual else packed)
             if first is not None:
                 self.run.diag.emit(
                     "candidate.duplicate",
@@ -83,22 +87,23 @@ class CandidateIndex:
             # once; otherwise each line as add() enters it
             first, offsets, case_ids = item
             line_nos = range(first, first + len(case_ids))
+            flagged = range(first | _USUAL_FLAG, first + len(case_ids) | _USUAL_FLAG)
             if (
                 unnamed.keys().isdisjoint(case_ids)
                 and named.keys().isdisjoint(case_ids)
                 and len(set(case_ids)) == len(case_ids)
             ):
-                shifted = map(operator.lshift, offsets, repeat(_LINE_BITS))
-                unnamed.update(zip(case_ids, map(operator.or_, shifted, line_nos), strict=True))
+                shifted = map(operator.lshift, offsets, repeat(_OFFSET_SHIFT))
+                unnamed.update(zip(case_ids, map(operator.or_, shifted, flagged), strict=True))
             else:
                 for line_no, offset, case_id in zip(line_nos, offsets, case_ids, strict=True):
-                    add(line_no, offset, case_id, NO_SYSTEM)
+                    add(line_no, offset, case_id, NO_SYSTEM, True)
             if case_ids and NO_SYSTEM not in systems_seen:
                 systems_seen.add(NO_SYSTEM)
                 self.systems.append(NO_SYSTEM)
 
     def _candidates(self) -> Iterator[Any]:
-        """(line_no, offset, case_id, system) of every usable candidate line, in file order,
+        """(line_no, offset, case_id, system, usual) of every usable candidate line, in order,
         or a ``UsualRun`` of them; every other line is a diagnostic (``candidate_lines``)."""
         emit = self.run.diag.emit
         tally = self.tally
@@ -108,7 +113,7 @@ class CandidateIndex:
                 continue
             line_no, offset, case_id, record = item
             if record is None:  # the usual shape, proven usable as it was read
-                yield line_no, offset, case_id, NO_SYSTEM
+                yield line_no, offset, case_id, NO_SYSTEM, True
                 continue
             system = record.get("system", NO_SYSTEM)
             if not isinstance(case_id, str) or not isinstance(record.get("text"), str):
@@ -132,7 +137,7 @@ class CandidateIndex:
                 )
                 tally["invalid"] += 1
                 continue
-            yield line_no, offset, case_id, system
+            yield line_no, offset, case_id, system, False
 
     def _add(self, case_id: str, system: Any, packed: int) -> int | None:
         """Record a candidate; the packed entry of an earlier one of the same system, if any."""
@@ -179,7 +184,7 @@ class CandidateIndex:
             # the usual case: one unnamed candidate, not used yet (as _claim marks it)
             self.unnamed[case_id] = ~lone
             self.tally["joined"] += 1
-            return {NO_SYSTEM: self._record_at(lone >> _LINE_BITS)}
+            return {NO_SYSTEM: self._record_at(lone)}
         bucket = self._claim(case_id, "joined")
         if not bucket:
             return {}
@@ -191,24 +196,23 @@ class CandidateIndex:
                     "io.unreadable", f"cannot reopen: {exc.strerror or exc}", file=self.display
                 )
                 raise FatalInput(self.path) from exc
-        return {system: self._record_at(packed >> _LINE_BITS) for system, packed in bucket}
+        return {system: self._record_at(packed) for system, packed in bucket}
 
-    def _record_at(self, offset: int) -> Any:
-        """The record of the line at ``offset`` (one the build accepted). Cases usually come
-        in the file's order, so the stream is mostly already there: the position is tracked
-        here rather than asked of the stream (``tell`` costs a quarter of the read)."""
+    def _record_at(self, packed: int) -> Any:
+        """The record of the line of an index entry (one the build accepted). Cases usually
+        come in the file's order, so the stream is mostly already there: the position is
+        tracked here rather than asked of the stream (``tell`` costs a quarter of the read)."""
+        offset = packed >> _OFFSET_SHIFT
         stream = self._stream
         assert stream is not None
         if offset != self._position:
             stream.seek(offset)
         raw = stream.readline()
         self._position = offset + len(raw)
-        usual = _usual_line(raw) if FAST_PATHS else None
-        if usual is not None:  # the record the reader makes of it, without parsing
-            try:
-                return {"case_id": usual[3].decode(), "text": usual[7].decode()}
-            except UnicodeDecodeError:  # not the line the build read: let the parser say
-                pass
+        if packed & _USUAL_FLAG:  # two strings, no number, no key repeated: parsed as it is
+            record = loads_proven(raw)
+            if record is not None:
+                return record
         if offset == 0 and raw[:3] == BOM:
             raw = raw[3:]
         return loads(raw)  # a trailing "\r\n" is whitespace to JSON
