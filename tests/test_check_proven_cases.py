@@ -18,7 +18,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from capeval import case_reader
-from capeval.schemas import lines as proven_lines
 
 from conftest import evalcase, run_in_process
 from test_validate_blocks import inputs, suites
@@ -40,7 +39,7 @@ def _both_paths(data: bytes, args: list[str], block_bytes: int, tmp_path) -> lis
     runs = []
     for enabled in (True, False):
         with pytest.MonkeyPatch.context() as patch:
-            patch.setattr(proven_lines, "FAST_PATHS", enabled)
+            patch.setattr(case_reader, "FAST_PATHS", enabled)
             patch.setattr(case_reader, "BLOCK_BYTES", block_bytes)
             done = run_in_process(
                 "cap-check", ["--candidates", str(candidates), "--exit-zero", *args], data

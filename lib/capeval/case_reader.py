@@ -18,10 +18,10 @@ from typing import Any
 
 from capeval.jsonl import loads_proven
 from capeval.run import LineBlock, Run
-from capeval.schemas.lines import ProvenLines
 from capeval.schemas.memo import SchemaCheck
 
 BLOCK_BYTES = 1 << 20
+FAST_PATHS = True  # tests turn the proof off to compare with the full path
 
 # (line number, case, the exact text of its assertions, or None)
 ValidCase = tuple[int, dict[str, Any], bytes | None]
@@ -30,7 +30,7 @@ ValidCase = tuple[int, dict[str, Any], bytes | None]
 def valid_cases(run: Run, on_invalid: Callable[[dict[str, Any]], None]) -> Iterator[ValidCase]:
     """Every valid case of the run's inputs; each invalid one reported, then ``on_invalid``."""
     schema_check = SchemaCheck("evalcase")
-    proven = ProvenLines("evalcase")
+    proven: Any = None  # ProvenLines, made at the first block (msgspec stays off start-up)
 
     def full_path(line_no: int, raw: bytes, case: dict[str, Any]) -> bool:
         found = schema_check.problem(case, raw)
@@ -41,23 +41,27 @@ def valid_cases(run: Run, on_invalid: Callable[[dict[str, Any]], None]) -> Itera
         on_invalid(case)
         return False
 
-    proven_texts = proven.proven_texts
     # the last proven case parsed, and its texts: a line with the same texts is that case with
     # its own id and source (equal texts are equal values), made without parsing
     last_texts: tuple[Any, ...] | None = None
     last_case: dict[str, Any] = {}
     assertions_text = b""
-    for item in run.records(BLOCK_BYTES if proven.available else 0):
+    for item in run.records(BLOCK_BYTES if FAST_PATHS else 0):
         if type(item) is not LineBlock:
             line_no, raw, case = item
             if full_path(line_no, raw, case):
                 yield line_no, case, None
             continue
+        if proven is None:
+            from capeval.schemas.lines import ProvenLines
+
+            proven = ProvenLines("evalcase")
+            proven_texts = proven.proven_texts
         data = item.data
         lines = data.split(b"\n")
         if not lines[-1]:
             lines.pop()  # the block ends in "\n" (only the input's last line may not)
-        decoded = proven.decoded(data, lines)
+        decoded = proven.decoded(data, lines) if proven.available else [None] * len(lines)
         read = 0  # proven lines, counted once per block
         for index, raw in enumerate(lines, item.first_line_no):
             line = decoded[index - item.first_line_no]

@@ -39,7 +39,6 @@ MEMO_TEXT_BYTES = 2048
 _ENTRY_BYTES = 100  # what a remembered text costs beyond its bytes (object, set slot)
 _DECODE_ERRORS = (msgspec.ValidationError, msgspec.DecodeError)
 _astuple = msgspec.structs.astuple
-FAST_PATHS = True  # tests turn the proof off to compare with the full path
 
 
 class ProvenLines:
@@ -47,7 +46,7 @@ class ProvenLines:
 
     def __init__(self, kind: str, typed_fields: tuple[str, ...] = ("id", "source")) -> None:
         planned = top_level_plan(kind)
-        self.available = FAST_PATHS and planned is not None
+        self.available = planned is not None
         if not self.available:
             return
         assert planned is not None
