@@ -25,6 +25,8 @@ def run(source, text, **params):
         ({"syntax": "printf"}, "%1$s files", "% 1$s fichiers", "%1$s fichiers"),
         ({"syntax": "printf"}, "%s files", "％s fichiers", "%s fichiers"),
         ({"syntax": "printf"}, "%s files", "%ｓ fichiers", "%s fichiers"),
+        # a look-alike next to the placeholder itself (the exact match is no fix)
+        ({"syntax": "printf"}, "%s of %s", "%s de ％s", "%s de %s"),
         ({"syntax": "printf"}, "%d files", "٪d ملفات", "%d ملفات"),
         ({"syntax": "python"}, "{name} files", "｛name｝ fichiers", "{name} fichiers"),
         ({"syntax": "python"}, "{name} files", "{ name } fichiers", "{name} fichiers"),
