@@ -11,7 +11,7 @@ every other top-level property as its exact JSON text (``msgspec.Raw``).
 * its strings pass their rules, and every other property's text is one that appeared in a
   line the full path found valid (``learn``);
 * it has no ``\\u`` escape, and the block vouches that no line repeats a key
-  (``_no_dropped_keys``).
+  (``no_dropped_keys``).
 
 A proven line's record is then exactly what the reader would make of it (``orjson.loads``:
 no key repeated, and no integer beyond 64 bits, since a known text never has 19 digits in a
@@ -27,6 +27,7 @@ rules on top; this one proves schema validity alone, which is what cap-check ask
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import msgspec
@@ -112,29 +113,9 @@ class ProvenLines:
                 append(decode(raw))
             except _DECODE_ERRORS:
                 append(None)
-        if not self._no_dropped_keys(data, lines, decoded):
+        if not no_dropped_keys(data, lines, decoded, self._encode):
             return [None] * len(lines)
         return decoded
-
-    def _no_dropped_keys(self, data: bytes, lines: list[bytes], decoded: list[Any]) -> bool:
-        """True when no decoded line repeats a key (lines with a ``\\u`` escape are None).
-
-        Every key of a line has one ':' after it, and every other ':' is inside a string.
-        Encoding the decoded fields back writes each kept key once, each string with its ':'
-        as they are and each text verbatim, so a line has at least as many ':' as its
-        re-encoding, one more per key occurrence dropped: equal sums over the block mean no
-        line dropped one. (A repeat inside a text cannot hide: only texts of lines the full
-        path read are known, and a line is proven only when all its texts are.)
-        """
-        kept = [line for line in decoded if line is not None]
-        if not kept:
-            return True
-        in_lines = data.count(b":")
-        if len(kept) < len(lines):
-            in_lines -= sum(
-                raw.count(b":") for raw, line in zip(lines, decoded, strict=True) if line is None
-            )
-        return self._encode(kept).count(b":") == in_lines
 
     def learn(self, line: Any) -> None:
         """A line the full path found valid: its texts are known from now on. ``line`` is
@@ -162,3 +143,27 @@ class ProvenLines:
         for at, text in new:
             self._known[at].add(text)
         self._memo_bytes += size
+
+
+def no_dropped_keys(
+    data: bytes, lines: list[bytes], decoded: list[Any], encode: Callable[[Any], bytes]
+) -> bool:
+    """True when no line of a block decoded into a flat Struct (``decoded``, None for a line
+    not decoded, and for every line with a ``\\u`` escape) repeats a key.
+
+    Every key of a line has one ':' after it, and every other ':' is inside a string.
+    Encoding the decoded fields back (``encode``) writes each kept key once, each string with
+    its ':' as they are (only a ``\\u`` escape can write one otherwise) and each text
+    verbatim, so a line has at least as many ':' as its re-encoding, one more per key
+    occurrence dropped: equal sums over the block mean no line dropped one. (A repeat inside a
+    text cannot hide: the callers accept only texts of lines the full path read.)
+    """
+    kept = [line for line in decoded if line is not None]
+    if not kept:
+        return True
+    in_lines = data.count(b":")
+    if len(kept) < len(lines):
+        in_lines -= sum(
+            raw.count(b":") for raw, line in zip(lines, decoded, strict=True) if line is None
+        )
+    return encode(kept).count(b":") == in_lines

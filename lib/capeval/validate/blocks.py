@@ -40,6 +40,7 @@ from typing import Any
 import msgspec
 
 from capeval.run import LineBlock, Run
+from capeval.schemas.lines import no_dropped_keys
 from capeval.schemas.memo import MEMOISED, top_level_plan
 from capeval.secrets import may_contain_secret
 from capeval.validate.rules import EVALCASE_FREE_FIELDS, EVALCASE_JOINT_FIELDS
@@ -181,30 +182,13 @@ class BlockPath:
         return decoded
 
     def _no_dropped_keys(self, data: bytes, lines: list[bytes], decoded: list[Any]) -> bool:
-        """True when no decoded line repeats a key (a line with a "\\u" escape is set to
-        None first: it takes the full way).
-
-        Every key of a line has one ':' after it, and every other ':' is inside a string.
-        Encoding the decoded fields back writes each kept key once, each string property
-        with its ':' as they are (only a "\\u" escape can write one otherwise) and each
-        property text verbatim, so a line has at least as many ':' as its re-encoding, one
-        more per key occurrence dropped: equal sums over the block mean that no line dropped
-        one. (A repeat inside a property's text cannot hide here: only texts of lines the
-        full path found clean are accepted.)
-        """
+        """True when no decoded line repeats a key (``schemas.lines.no_dropped_keys``); a
+        line with a "\\u" escape is set to None first: it takes the full way."""
         if b"\\" in data and b"\\u" in data:
             for index, raw in enumerate(lines):
                 if b"\\u" in raw:
                     decoded[index] = None
-        kept = [line for line in decoded if line is not None]
-        if not kept:
-            return True
-        in_lines = data.count(b":")
-        if len(kept) < len(lines):
-            in_lines -= sum(
-                raw.count(b":") for raw, line in zip(lines, decoded, strict=True) if line is None
-            )
-        return self._encode(kept).count(b":") == in_lines
+        return no_dropped_keys(data, lines, decoded, self._encode)
 
     def _clean(self, line: Any) -> bool:
         """Whether the line's strings pass their rules and its texts are all known."""
