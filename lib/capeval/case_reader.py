@@ -5,7 +5,7 @@ raw text (``schemas.lines``) is parsed once, with no further test; every other l
 as the reader reads it (``Run.parse_line``: its diagnostics, counts and records) and checked
 against the compiled schema (``SchemaCheck``), and an invalid case is reported and handed to
 ``on_invalid``. Either way the run sees the same records, diagnostics and counts: the proof
-only skips work whose outcome it knows (tests/test_check_fastpaths.py compares the two).
+only skips work whose outcome it knows (tests/test_check_proven_cases.py compares the two).
 
 A proven line comes with the exact JSON text of its ``assertions`` (equal texts are equal
 values), the key of its plan (``check.plan_case``); any other with None (the plan keys it).

@@ -72,7 +72,6 @@ class ProvenLines:
             if rules[name] != (0, float("inf"), None)
         ]
         self._first_text = len(typed)
-        self._text_names = texts
         self._known: list[set[bytes]] = [set() for _ in texts]
         self._memo_bytes = 0
         self._last: tuple[Any, ...] = ()  # the texts of the last line proven
