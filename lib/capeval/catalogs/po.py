@@ -21,6 +21,7 @@ from __future__ import annotations
 import codecs
 import re
 from collections.abc import Iterator
+from functools import lru_cache
 from typing import Any, BinaryIO
 
 from capeval.catalogs import (
@@ -150,10 +151,7 @@ def read(
 
 def _message(parser: Any, path: str, line: int) -> Message:
     """A message from the parser's state (the entry just read)."""
-    flags = frozenset(parser.flags).difference(("",)) if parser.flags else _NO_FLAGS
-    dialect = AUTO
-    if flags:
-        dialect = next((d for flag, d in FLAG_DIALECTS.items() if flag in flags), AUTO)
+    flags, dialect = _flags_and_dialect(tuple(parser.flags)) if parser.flags else _NO_DIALECT
     comments = (
         parser.auto_comments + parser.user_comments
         if parser.auto_comments or parser.user_comments
@@ -162,18 +160,31 @@ def _message(parser: Any, path: str, line: int) -> Message:
     note = "\n".join(comments) if comments else None
     context = parser.context.denormalize() if parser.context else None
     msgid = parser.messages[0].denormalize()
-    common = {"key": msgid, "text": msgid, "file": path, "line": line, "context": context}
-    common.update(flags=flags, dialect=dialect, note=note)
     if len(parser.messages) > 1:
         forms = {str(index): text.denormalize() for index, text in sorted(parser.translations)}
         return Message(
-            **common,
+            msgid, msgid, path, line, context,
             plurals={"one": msgid, "other": parser.messages[1].denormalize()},
             translation=forms.get("0", ""),
             translation_plurals=forms,
-        )
+            flags=flags, dialect=dialect, note=note,
+        )  # fmt: skip
     translation = parser.translations[0][1].denormalize() if parser.translations else ""
-    return Message(**common, translation=translation)
+    return Message(
+        msgid, msgid, path, line, context,
+        translation=translation, flags=flags, dialect=dialect, note=note,
+    )  # fmt: skip
+
+
+_NO_DIALECT = (_NO_FLAGS, AUTO)
+
+
+@lru_cache(maxsize=256)
+def _flags_and_dialect(flags: tuple[str, ...]) -> tuple[frozenset[str], str]:
+    """An entry's flags, and the dialect the first of ``FLAG_DIALECTS`` among them names
+    (a catalog repeats a few flag lines: once per distinct one)."""
+    found = frozenset(flags).difference(("",))
+    return found, next((d for flag, d in FLAG_DIALECTS.items() if flag in found), AUTO)
 
 
 def _declared_charset(data: bytes) -> str:
@@ -221,4 +232,8 @@ def _short(text: str, limit: int = 60) -> str:
 
 
 def _is_empty(text: Any) -> bool:
+    # a first part of 3 characters or more (its quotes and one) is no empty string: Babel's
+    # unescape drops no character (one is kept per escape); the header's parts are '""'
+    if text and len(text[0]) > 2:
+        return False
     return text.denormalize() == ""
