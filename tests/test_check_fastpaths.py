@@ -17,7 +17,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from capeval import candidates, evidence, result_lines, secrets
+from capeval import candidates, case_reader, evidence, result_lines, secrets
 from capeval.assertions import Subject, max_chars, number_fidelity, placeholder_integrity
 from capeval.evidence import bound_message
 from capeval.jsonl import dumps
@@ -29,6 +29,7 @@ from conftest import evalcase, jsonl, run_cmd
 
 FAST_MODULES = (
     candidates,
+    case_reader,
     evidence,
     result_lines,
     number_fidelity,
