@@ -290,40 +290,15 @@ FAST_PATHS = True  # tests turn the shape fast path off to compare with the full
 # escape and no control character, {"case_id": "…", "text": "…"} (a blank after each ':' and
 # ',' or none). Such a line is valid JSON exactly when it is valid UTF-8, has no repeated key
 # and no number, so the full reader would yield {"case_id", "text"} and report nothing
-# (tests/test_check_fastpaths.py compares the two on mutated lines); read back, its record is
-# made from the two strings. Without a backslash, its quotes delimit its strings: split at
-# them, it is nine pieces whose odd ones (the case id at 3, the text at 7) are the strings.
+# (tests/test_check_fastpaths.py compares the two on mutated lines); the index marks it, and
+# read back it is parsed as it is. One test says which lines are usual, ``_usual_run``, for a
+# block as for a single line.
 _CONTROLS = bytes(range(0x20))
-_SKELETON_OF = operator.itemgetter(0, 1, 2, 4, 5, 6, 8)
-_SKELETONS = frozenset(
-    (b"{", b"case_id", colon, comma, b"text", colon_2, b"}")
-    for colon in (b":", b": ")
-    for comma in (b",", b", ")
-    for colon_2 in (b":", b": ")
-)
-
-
-# A block of usual lines (with no backslash nor control character, checked first), and the
-# case id of each line.
+# Lines of the usual shape only (with no backslash nor control character, checked first),
+# and the case id of each line.
 _USUAL_LINES = re.compile(rb'(?:\{"case_id": ?"[^"]*", ?"text": ?"[^"]*"\}\n)*')
 _CASE_IDS = re.compile(rb'\{"case_id": ?"([^"]*)"')
 _decode_utf8 = operator.methodcaller("decode", "utf-8")
-
-
-def _usual_pieces(line: bytes) -> list[bytes] | None:
-    """The pieces of a line (without its newline, no backslash nor control character in it)
-    split at its quotes, when it has the usual shape."""
-    pieces = line.split(b'"')
-    if len(pieces) == 9 and _SKELETON_OF(pieces) in _SKELETONS:
-        return pieces
-    return None
-
-
-def _usual_line(raw: bytes) -> list[bytes] | None:
-    """``_usual_pieces`` of a line read with its newline (None for any other line)."""
-    if raw[-1:] != b"\n" or b"\\" in raw or len(raw.translate(None, _CONTROLS)) != len(raw) - 1:
-        return None
-    return _usual_pieces(raw[:-1])
 
 
 BLOCK_BYTES = 1 << 20
@@ -347,7 +322,6 @@ def candidate_lines(run: Run, path: str, name: str) -> Iterator[Any]:
     the file's counts and errors are ``Run.side_records``'s.
     """
     tally = run.side_tally(name)
-    usual = _usual_line if FAST_PATHS else None
     max_line_bytes = run.max_line_bytes
     limit = max_line_bytes + 2  # as read_lines reads: room for "\r\n"
     line_no = 0
@@ -369,18 +343,14 @@ def candidate_lines(run: Run, path: str, name: str) -> Iterator[Any]:
             line_no += 1
             start = offset
             offset += len(raw)
-            found = usual(raw) if usual is not None and len(raw) < limit else None
+            # a single line is tested as a block of one
+            found = (
+                _usual_run(raw, 0, 0, max_line_bytes) if FAST_PATHS and len(raw) < limit else None
+            )
             if found is not None:
-                try:
-                    if not raw.isascii():
-                        raw.decode("utf-8")
-                    case_id = found[3].decode("utf-8")
-                except UnicodeDecodeError:
-                    pass  # the reader says where
-                else:
-                    tally["read"] += 1
-                    yield line_no, start, case_id, None
-                    continue
+                tally["read"] += 1
+                yield line_no, start, found.case_ids[0], None
+                continue
             if len(raw) == limit and raw[-1:] != b"\n":
                 offset += _skip_rest_of_line(source)
             for line, _at, _raw, record in read_lines(
