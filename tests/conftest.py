@@ -25,6 +25,8 @@ settings.register_profile("random", derandomize=False)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "derandomised"))
 BIN = Path(sys.executable).parent
 SHARED = ROOT.parent / "shared"
+# The real translation pairs (read in place, never copied; tests skip when absent).
+REALDATA_PAIRS = Path(os.environ.get("CAPEVAL_REALDATA", SHARED / "realdata" / "pairs.jsonl.gz"))
 
 
 def command(name: str) -> str:

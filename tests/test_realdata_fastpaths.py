@@ -13,7 +13,6 @@ from __future__ import annotations
 import contextlib
 import gzip
 import json
-import os
 from pathlib import Path
 
 import orjson
@@ -22,14 +21,9 @@ import pytest
 from capeval import candidates, case_reader, evidence, result_lines
 from capeval.assertions import max_chars, number_fidelity, placeholder_integrity
 
-from conftest import run_in_process
+from conftest import REALDATA_PAIRS, run_in_process
 
-PAIRS = Path(
-    os.environ.get(
-        "CAPEVAL_REALDATA",
-        Path(__file__).resolve().parents[2] / "shared" / "realdata" / "pairs.jsonl.gz",
-    )
-)
+PAIRS = REALDATA_PAIRS
 SYNTAX = {
     "printf": {"syntax": "printf"},
     "python": {"syntax": "python", "style": "percent"},

@@ -26,13 +26,14 @@ from __future__ import annotations
 import gzip
 import json
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
 from capeval.placeholders.icu_compare import check_icu
 
-PAIRS = Path(__file__).resolve().parent.parent.parent / "shared" / "realdata" / "pairs.jsonl.gz"
+from conftest import REALDATA_PAIRS
+
+PAIRS = REALDATA_PAIRS
 
 # What SPEC §5.1 requires for each mutation the data set applies.
 MUTATION_CODES = {

@@ -10,9 +10,7 @@ msgfmt rejects. The data is read in place and never copied; the test skips when 
 from __future__ import annotations
 
 import gzip
-import os
 from collections import Counter
-from pathlib import Path
 
 import orjson
 import pytest
@@ -23,12 +21,9 @@ from capeval.assertions.placeholder_integrity import check
 from capeval.placeholders.printf import extract_printf_placeholders
 from capeval.placeholders.python import extract_python_percent_placeholders
 
-PAIRS = Path(
-    os.environ.get(
-        "CAPEVAL_REALDATA",
-        Path(__file__).resolve().parents[2] / "shared" / "realdata" / "pairs.jsonl.gz",
-    )
-)
+from conftest import REALDATA_PAIRS
+
+PAIRS = REALDATA_PAIRS
 PARAMS = {
     "printf": {"syntax": "printf"},
     "python": {"syntax": "python", "style": "percent"},
