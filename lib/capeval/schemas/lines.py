@@ -21,8 +21,10 @@ texts are equal values. Every other line goes the full way (the reader, then
 ``SchemaCheck``), and a line that passes it teaches its texts. Memory stays flat: the texts
 kept are bounded in bytes (``MEMO_BYTES``) and start afresh beyond it.
 
-cap-validate's block path (``validate.blocks``) applies the same proof with the contract
-rules on top; this one proves schema validity alone, which is what cap-check asks of a case.
+What a learned line proves is its teacher's: cap-check teaches lines the schema accepts
+(``case_reader``); cap-validate's block path (``validate.blocks``) teaches lines with no
+problem at all, contract rules included, and knows the texts its assertion rules read
+together only as one tuple (``joint_fields``).
 """
 
 from __future__ import annotations
@@ -45,7 +47,15 @@ _astuple = msgspec.structs.astuple
 class ProvenLines:
     """Which lines of a block are valid records of ``kind``, proven without parsing them."""
 
-    def __init__(self, kind: str, typed_fields: tuple[str, ...] = ("id", "source")) -> None:
+    def __init__(
+        self,
+        kind: str,
+        typed_fields: tuple[str, ...] = ("id", "source"),
+        joint_fields: tuple[str, ...] = (),
+    ) -> None:
+        """``typed_fields`` are decoded as strings (those with a plain string rule);
+        ``joint_fields`` are texts known only together, as one tuple (cap-validate's
+        assertion rules read them together)."""
         planned = top_level_plan(kind)
         self.available = planned is not None
         if not self.available:
@@ -53,6 +63,7 @@ class ProvenLines:
         assert planned is not None
         rules, required, _prefixes = planned
         typed = [name for name in typed_fields if rules.get(name, MEMOISED) is not MEMOISED]
+        self.typed_fields = tuple(typed)
         texts = [name for name in rules if name not in typed]
         fields: list[Any] = []
         for name in [*typed, *texts]:
@@ -72,7 +83,10 @@ class ProvenLines:
             if rules[name] != (0, float("inf"), None)
         ]
         self._first_text = len(typed)
+        self._joint = tuple(texts.index(name) for name in joint_fields)
+        self._single = tuple(at for at in range(len(texts)) if at not in self._joint)
         self._known: list[set[bytes]] = [set() for _ in texts]
+        self._known_joint: set[tuple[bytes | None, ...]] = set()
         self._memo_bytes = 0
         self._last: tuple[Any, ...] = ()  # the texts of the last line proven
 
@@ -91,11 +105,17 @@ class ProvenLines:
         if texts == self._last:  # a suite repeats them line after line
             return texts
         known = self._known
-        for at, text in enumerate(texts):
+        for at in self._single:
+            text = texts[at]
             if text is not msgspec.UNSET and bytes(text) not in known[at]:
                 return None
+        if self._joint and self._joint_key(texts) not in self._known_joint:
+            return None
         self._last = texts
         return texts
+
+    def _joint_key(self, texts: tuple[Any, ...]) -> tuple[bytes | None, ...]:
+        return tuple(None if texts[at] is msgspec.UNSET else bytes(texts[at]) for at in self._joint)
 
     def decoded(self, data: bytes, lines: list[bytes]) -> list[Any]:
         """Each line's Struct, or None for a line the proof cannot read (a decode error, a
@@ -119,28 +139,25 @@ class ProvenLines:
     def learn(self, line: Any) -> None:
         """A line the full path found valid: its texts are known from now on. ``line`` is
         its Struct from ``decoded`` (the full path read the line, so no key repeats)."""
-        texts = [
-            (at, bytes(text))
-            for at, text in enumerate(_astuple(line)[self._first_text :])
-            if text is not msgspec.UNSET
-        ]
-        if any(len(text) > MEMO_TEXT_BYTES or has_long_digit_run(text) for _at, text in texts):
+        texts = _astuple(line)[self._first_text :]
+        present = [bytes(text) for text in texts if text is not msgspec.UNSET]
+        if any(len(text) > MEMO_TEXT_BYTES or has_long_digit_run(text) for text in present):
             # a long text is checked in full each time rather than kept; one with 19 digits
             # in a row may hold an integer beyond 64 bits, which only the exact parse reads
             return
-        new = [(at, text) for at, text in texts if text not in self._known[at]]
-        if not new:
-            return
-        size = sum(len(text) + _ENTRY_BYTES for _at, text in new)
+        singles = [(at, bytes(texts[at])) for at in self._single if texts[at] is not msgspec.UNSET]
+        joint = self._joint_key(texts) if self._joint else None
+        size = sum(map(len, present)) + _ENTRY_BYTES * (len(singles) + 1)
         if self._memo_bytes + size > MEMO_BYTES:
             for known in self._known:
                 known.clear()
+            self._known_joint.clear()
             self._last = ()
             self._memo_bytes = 0
-            new = texts
-            size = sum(len(text) + _ENTRY_BYTES for _at, text in new)
-        for at, text in new:
+        for at, text in singles:
             self._known[at].add(text)
+        if joint is not None:
+            self._known_joint.add(joint)
         self._memo_bytes += size
 
 
