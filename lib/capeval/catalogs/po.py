@@ -45,6 +45,7 @@ FLAG_DIALECTS = {
     "python-brace-format": PYTHON_BRACE,
 }
 _NO_FLAGS: frozenset[str] = frozenset()
+_NO_DIALECT = (_NO_FLAGS, AUTO)
 _KEYWORDS = frozenset({"", "msgid", "msgid_plural", "msgstr", "msgctxt"})
 _CHARSET = re.compile(rb"charset=([A-Za-z0-9._-]+)")
 
@@ -174,9 +175,6 @@ def _message(parser: Any, path: str, line: int) -> Message:
         msgid, msgid, path, line, context,
         translation=translation, flags=flags, dialect=dialect, note=note,
     )  # fmt: skip
-
-
-_NO_DIALECT = (_NO_FLAGS, AUTO)
 
 
 @lru_cache(maxsize=256)
