@@ -60,5 +60,6 @@ def test_memoised_plans_equal_fresh_plans(lists, selection):
         fresh = plan_case(fresh_run, n + 1, case, selection)
         before = len(shared_run.diag.emitted)
         memoised = plan_case(shared_run, n + 1, case, selection, memo)
-        assert memoised == fresh
+        # the bound check is made from module and params (a new closure per plan)
+        assert [item[:4] for item in memoised] == [item[:4] for item in fresh]
         assert shared_run.diag.emitted[before:] == fresh_run.diag.emitted

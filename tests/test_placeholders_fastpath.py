@@ -41,6 +41,14 @@ def full_verdict(mode: str, source: str, text: str) -> str:
     return result.code
 
 
+@settings(max_examples=2000, deadline=None)
+@given(text=st.text(alphabet=ALPHABET + "%%%%sdu\n", max_size=40))
+def test_printf_directive_texts_are_the_grammars_matches(text):
+    # DIRECTIVE_TEXTS tries a bare conversion first; DIRECTIVE spells the grammar out
+    expected = [match.group() for match in printf_syntax.DIRECTIVE.finditer(text)]
+    assert printf_syntax.DIRECTIVE_TEXTS.findall(text) == expected
+
+
 @pytest.mark.parametrize("mode", sorted(MODES))
 @settings(max_examples=300, deadline=None)
 @given(source=texts, text=texts, same=st.booleans())
@@ -66,3 +74,17 @@ def test_identity_of_tricky_sources_gets_the_same_verdict_either_way(mode, sourc
     parse, findall, _extract = MODES[mode]
     fast = pi._same_clean_placeholders(mode, source, source, parse, findall)
     assert not fast or full_verdict(mode, source, source) == "ok"
+
+
+@settings(max_examples=500, deadline=None)
+@given(source=texts, text=texts, same=st.booleans(), reorder=st.booleans())
+def test_bound_printf_check_is_check(source, text, same, reorder):
+    # bind() decides once per plan that printf params take the shape test first
+    from capeval.assertions import Subject
+
+    params = {"syntax": "printf", "allow_reorder": reorder}
+    subject = Subject({"id": "c", "source": source}, {"text": source if same else text})
+    subject.source, subject.text = source, subject.candidate["text"]
+    bound = pi.bind(params)(subject)
+    full = pi.check(subject, params)
+    assert (bound.code, bound.message, bound.evidence) == (full.code, full.message, full.evidence)

@@ -65,7 +65,7 @@ def valid_cases(run: Run, on_invalid: Callable[[dict[str, Any]], None]) -> Itera
         read = 0  # proven lines, counted once per block
         for index, raw in enumerate(lines, item.first_line_no):
             line = decoded[index - item.first_line_no]
-            texts = None if line is None else proven_texts(line)
+            texts = None if line is None else proven_texts(line, raw)
             if texts is not None:
                 if texts == last_texts:
                     case = dict(last_case)  # every property but the two strings is the same

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import itertools
 import os
+from collections.abc import Callable
 from functools import lru_cache
 from types import ModuleType
 from typing import Annotated, Any, NamedTuple
@@ -21,7 +22,7 @@ from typing import Annotated, Any, NamedTuple
 import typer
 
 from capeval import assertions
-from capeval.assertions import ParamsError, Subject
+from capeval.assertions import ParamsError, Subject, bound_check
 from capeval.candidates import NO_SYSTEM, CandidateIndex
 from capeval.case_reader import valid_cases
 from capeval.cli import Run, UsageError, filter_command
@@ -80,6 +81,8 @@ class Planned(NamedTuple):
     severity: str
     params: dict[str, Any]
     module: ModuleType
+    # the module's check with these params bound (``bound_check``): what the engine calls
+    check: Callable[[Subject], Outcome]
 
 
 _PLAN_MEMO_LIMIT = 4096
@@ -140,7 +143,8 @@ def _plan(
             )
             unknown = True
             continue
-        planned.append(Planned(name, item["severity"], item.get("params") or {}, module))
+        params = item.get("params") or {}
+        planned.append(Planned(name, item["severity"], params, module, bound_check(module, params)))
     return planned, unknown
 
 
@@ -201,7 +205,7 @@ def run_checks(
                 subject = Subject.of(case, candidate)  # texts NFC-normalised once per pair
                 for item in planned:
                     try:
-                        outcome = item.module.check(subject, item.params)
+                        outcome = item.check(subject)
                     except Exception as exc:
                         _cannot_run(run, line_no, case_id, item, exc)
                         continue

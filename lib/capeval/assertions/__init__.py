@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import importlib
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
@@ -85,11 +86,14 @@ class Subject:
 
     @classmethod
     def of(cls, case: dict, candidate: dict) -> Subject:
+        source = case.get("source", "")
+        text = candidate.get("text", "")
+        # ASCII is NFC: tested here, as a call costs more than the test (once per pair)
         return cls(
-            case=case,
-            candidate=candidate,
-            source=nfc(case.get("source", "")),
-            text=nfc(candidate.get("text", "")),
+            case,
+            candidate,
+            source if source.isascii() else nfc(source),
+            text if text.isascii() else nfc(text),
         )
 
 
@@ -112,6 +116,17 @@ def load(name: str) -> ModuleType:
         module = importlib.import_module(f"{__name__}.{name}")
         _loaded[name] = module
     return module
+
+
+def bound_check(module: ModuleType, params: dict[str, Any]) -> Callable[[Subject], Outcome]:
+    """``module.check`` with ``params`` bound, for a plan that runs it on many pairs. A module
+    may bind them itself (its ``bind(params)``: what the params decide, decided once); it
+    never raises there, so bad params are still reported by ``check``, pair by pair."""
+    bind = getattr(module, "bind", None)
+    if bind is not None:
+        return bind(params)
+    check = module.check
+    return lambda subject: check(subject, params)
 
 
 def result_codes() -> dict[str, tuple[str, ...]]:

@@ -14,6 +14,7 @@ passes without a full parse — the usual case for a good translation.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -28,7 +29,7 @@ from capeval.placeholders import python as python_syntax
 from capeval.placeholders.compare import Extraction, Findings, compare, outcome
 from capeval.verdict import Outcome
 
-__all__ = ["CODES", "NAME", "PARAMS", "check", "param_errors"]
+__all__ = ["CODES", "NAME", "PARAMS", "bind", "check", "param_errors"]
 
 NAME = "placeholder_integrity"
 # A custom pattern that ran past its time bound gives no verdict, so it outranks the rest.
@@ -356,6 +357,27 @@ def _check_custom(source: str, text: str, params: dict[str, Any], allow_reorder:
         return _PASS  # same tokens in the same order (tag nesting is then the source's)
     parsed, candidate = custom_syntax.with_tag_structure(preset, parsed, candidate)
     return _compare_groups(source, text, [parsed], [candidate], allow_reorder, "custom")
+
+
+def bind(params: dict[str, Any]) -> Callable[[Subject], Outcome]:
+    """``check`` with ``params`` bound. Printf params (the usual ones) go straight to the
+    fast test of ``_check_tokens``: the same directive texts, in order, parsing cleanly."""
+    if (
+        FAST_PATHS
+        and params.get("syntax") == "printf"
+        and set(params) <= {"syntax", "allow_reorder"}
+    ):
+        findall = printf_syntax.DIRECTIVE_TEXTS.findall
+        parse = _TOKEN_MODES["printf"].parse
+
+        def check_printf(subject: Subject) -> Outcome:
+            found = findall(subject.source)
+            if found == findall(subject.text) and _clean_shape("printf", found, parse):
+                return _PASS
+            return check(subject, params)
+
+        return check_printf
+    return lambda subject: check(subject, params)
 
 
 def check(subject: Subject, params: dict[str, Any]) -> Outcome:

@@ -4,14 +4,14 @@
 (``jsonl.plain_block``) with msgspec into a flat Struct: the properties that vary from line
 to line (``id``, ``source``) as strings, checked with the compiled module's own string rules,
 every other top-level property as its exact JSON text (``msgspec.Raw``).
-``proven_texts(line)`` says whether a decoded line is *proven*, which holds when
+``proven_texts(line, raw)`` says whether a decoded line is *proven*, which holds when
 
 * it decodes: a JSON object with the required properties and no unknown one (an ``x-`` key
   is unknown here: such a line is not proven);
 * its strings pass their rules, and every other property's text is one that appeared in a
   line the full path found valid (``learn``);
-* it has no ``\\u`` escape, and the block vouches that no line repeats a key
-  (``no_dropped_keys``).
+* it has no ``\\u`` escape, and its ':' count shows that it repeats no key (each key has
+  one after it; every other one is in a value the Struct holds).
 
 A proven line's record is then exactly what the reader would make of it (``orjson.loads``:
 no key repeated, and no integer beyond 64 bits, since a known text never has 19 digits in a
@@ -29,7 +29,6 @@ together only as one tuple (``joint_fields``).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import msgspec
@@ -76,7 +75,6 @@ class ProvenLines:
             f"{kind.title()}Line", fields, forbid_unknown_fields=True, gc=False, kw_only=True
         )
         self._decode = msgspec.json.Decoder(line_type).decode
-        self._encode = msgspec.json.Encoder().encode
         self._typed_rules = [
             (i, *rules[name])
             for i, name in enumerate(typed)
@@ -89,37 +87,52 @@ class ProvenLines:
         self._known_joint: set[tuple[bytes | None, ...]] = set()
         self._memo_bytes = 0
         self._last: tuple[Any, ...] = ()  # the texts of the last line proven
+        self._last_colons = 0  # the ':' its texts and their keys hold
 
-    def proven_texts(self, line: Any) -> tuple[Any, ...] | None:
-        """The texts of a line ``decoded`` read (its memoised properties, ``msgspec.Raw`` or
-        UNSET, in field order) when it is proven: its strings pass their rules and its texts
-        are all known; else None."""
+    def proven_texts(self, line: Any, raw: bytes) -> tuple[Any, ...] | None:
+        """The texts of a line ``decoded`` read from ``raw`` (its memoised properties,
+        ``msgspec.Raw`` or UNSET, in field order) when it is proven: its strings pass their
+        rules, its texts are all known and it repeats no key; else None.
+
+        Every key has one ':' after it, and every other ':' is inside a value: a string's
+        as written (only a ``\\u`` escape could write one otherwise, and such lines are not
+        decoded), a text's verbatim. A line holds as many as its decoded fields account
+        for, and one more for each key occurrence the decoder dropped. (A repeat inside a
+        text cannot hide: known texts are those of lines the full path read.)
+        """
         values = _astuple(line)
+        first_text = self._first_text
+        colons = 0
         for at, low, high, search in self._typed_rules:
             value = values[at]
             if value is msgspec.UNSET:
                 continue
             if not low <= len(value) <= high or (search is not None and search(value) is None):
                 return None
-        texts = values[self._first_text :]
-        if texts == self._last:  # a suite repeats them line after line
-            return texts
-        known = self._known
-        for at in self._single:
-            text = texts[at]
-            if text is not msgspec.UNSET and bytes(text) not in known[at]:
+        for value in values[:first_text]:
+            if value is not msgspec.UNSET:
+                colons += 1 + value.count(":")
+        texts = values[first_text:]
+        if texts != self._last:  # a suite repeats them line after line
+            known = self._known
+            for at in self._single:
+                text = texts[at]
+                if text is not msgspec.UNSET and bytes(text) not in known[at]:
+                    return None
+            if self._joint and self._joint_key(texts) not in self._known_joint:
                 return None
-        if self._joint and self._joint_key(texts) not in self._known_joint:
-            return None
-        self._last = texts
-        return texts
+            self._last = texts
+            self._last_colons = sum(
+                1 + bytes(text).count(b":") for text in texts if text is not msgspec.UNSET
+            )
+        return texts if raw.count(b":") == colons + self._last_colons else None
 
     def _joint_key(self, texts: tuple[Any, ...]) -> tuple[bytes | None, ...]:
         return tuple(None if texts[at] is msgspec.UNSET else bytes(texts[at]) for at in self._joint)
 
     def decoded(self, data: bytes, lines: list[bytes]) -> list[Any]:
         """Each line's Struct, or None for a line the proof cannot read (a decode error, a
-        ``\\u`` escape); all None when the block may drop a key."""
+        ``\\u`` escape)."""
         decode = self._decode
         escapes = b"\\u" in data
         decoded: list[Any] = []
@@ -132,8 +145,6 @@ class ProvenLines:
                 append(decode(raw))
             except _DECODE_ERRORS:
                 append(None)
-        if not no_dropped_keys(data, lines, decoded, self._encode):
-            return [None] * len(lines)
         return decoded
 
     def learn(self, line: Any) -> None:
@@ -159,27 +170,3 @@ class ProvenLines:
         if joint is not None:
             self._known_joint.add(joint)
         self._memo_bytes += size
-
-
-def no_dropped_keys(
-    data: bytes, lines: list[bytes], decoded: list[Any], encode: Callable[[Any], bytes]
-) -> bool:
-    """True when no line of a block decoded into a flat Struct (``decoded``, None for a line
-    not decoded, and for every line with a ``\\u`` escape) repeats a key.
-
-    Every key of a line has one ':' after it, and every other ':' is inside a string.
-    Encoding the decoded fields back (``encode``) writes each kept key once, each string with
-    its ':' as they are (only a ``\\u`` escape can write one otherwise) and each text
-    verbatim, so a line has at least as many ':' as its re-encoding, one more per key
-    occurrence dropped: equal sums over the block mean no line dropped one. (A repeat inside a
-    text cannot hide: the callers accept only texts of lines the full path read.)
-    """
-    kept = [line for line in decoded if line is not None]
-    if not kept:
-        return True
-    in_lines = data.count(b":")
-    if len(kept) < len(lines):
-        in_lines -= sum(
-            raw.count(b":") for raw, line in zip(lines, decoded, strict=True) if line is None
-        )
-    return encode(kept).count(b":") == in_lines

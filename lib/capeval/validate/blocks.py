@@ -10,7 +10,7 @@ and its bytes are written as they are with no diagnostic, only when all of this 
 * it decodes: a JSON object with the required properties and no unknown one;
 * its strings pass their schema rules (the compiled module's own regex objects), and every
   other property's text is one that appeared in a line the full path found clean (below);
-* the block vouches for its keys (``schemas.lines.no_dropped_keys``) and the secrets prefilter finds
+* its ':' count shows it repeats no key (``schemas.lines``) and the secrets prefilter finds
   nothing in the block's strings (or else in the line);
 * its id is new to the stream (``SeenKeys``).
 
@@ -111,7 +111,7 @@ class BlockPath:
             line = decoded[index]
             if (
                 line is not None
-                and proven_texts(line) is not None
+                and proven_texts(line, raw) is not None
                 and (secret_free or not may_contain_secret(raw))
                 and seen_add(key(line))
             ):
