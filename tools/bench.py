@@ -7,9 +7,9 @@ on this shared machine. Peers: ``jq -c .``, the ``jsonschema`` package, GNU ``ms
 --check-format`` and translate-toolkit's ``pofilter -t printf`` on the same pairs (each PO
 entry has its case id as ``msgctxt``: with duplicate msgids msgfmt reports only the
 duplicates and skips every format check); cap-check-placeholder and msgfmt are interleaved
-best of ``BENCH_PO_REPEAT`` (default 5) each, as one run of either moves by up to 70%. Start-up is the median of 40 runs on empty input
-against ``python -c "import typer, orjson"``, the two interleaved. Peak RSS is measured at
-1x and 10x input.
+best of ``BENCH_PO_REPEAT`` (default 5) each, as one run of either moves by up to 70%.
+Start-up is the median of 40 runs on empty input against ``python -c "import typer,
+orjson"``, the two interleaved. Peak RSS is measured at 1x and 10x input.
 
 Everything is printed as a Markdown table and written to ``build/bench.json`` (``BENCH_JSON``
 overrides the path), so commits can be compared. Nothing here asserts: performance is never
