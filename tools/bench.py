@@ -9,7 +9,10 @@ entry has its case id as ``msgctxt``: with duplicate msgids msgfmt reports only 
 duplicates and skips every format check); cap-check-placeholder and msgfmt are interleaved
 best of ``BENCH_PO_REPEAT`` (default 5) each, as one run of either moves by up to 70%.
 Start-up is the median of 40 runs on empty input against ``python -c "import typer,
-orjson"``, the two interleaved. Peak RSS is measured at 1x and 10x input.
+orjson"``, the two interleaved. Peak RSS is measured at 1x and 10x input. With valgrind,
+an informational row counts the instructions a pair of cap-check-placeholder and msgfmt
+(``BENCH_INSTRUCTION_PAIRS``, default 20,000; start-up excluded): a steady figure where
+wall time is not, for comparing commits.
 
 Everything is printed as a Markdown table and written to ``build/bench.json`` (``BENCH_JSON``
 overrides the path), so commits can be compared. Nothing here asserts: performance is never
@@ -21,6 +24,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import shutil
 import statistics
 import subprocess
@@ -38,6 +42,8 @@ STARTUP_RUNS = int(os.environ.get("BENCH_STARTUP_RUNS", "40"))
 PO_PAIRS = min(N, 100_000)  # the placeholder comparison: the first 100k printf pairs
 # a run of either side takes 2-3 s, and one run's speed moves by up to 70% on this VM within
 # a minute (measured): more interleaved rounds for these two, the same number for each
+# pairs run under valgrind for the instruction counts (0: none; ~1 minute at 20,000)
+INSTRUCTION_PAIRS = int(os.environ.get("BENCH_INSTRUCTION_PAIRS", "20000"))
 PO_REPEAT = max(REPEAT, int(os.environ.get("BENCH_PO_REPEAT", "5")))
 WORDS = "alpha beta gamma delta coins level score items player quest".split()
 
@@ -202,6 +208,21 @@ def jsonschema_seconds(cases: Path, limit: int) -> float | None:
         f"for line in itertools.islice(f,{limit}): v.validate(json.loads(line))\n"
     )
     return timed([sys.executable, "-c", code, str(cases)])
+
+
+def instructions(argv: list[str]) -> int | None:
+    """Instructions a command executes (valgrind's callgrind), or None without valgrind.
+    Unlike wall time on this VM, the count is the same from run to run."""
+    if not shutil.which("valgrind"):
+        return None
+    done = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *argv],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    found = re.search(r"Collected : (\d+)", done.stderr)
+    return int(found.group(1)) if found else None
 
 
 def write_po(po: Path, cases: Path, candidates: Path, count: int) -> Path:
@@ -387,6 +408,33 @@ def main() -> int:
                 pairs_per_s=placeholder,
                 pofilter_pairs_per_s=rate,
             )
+
+        # instructions a pair, beyond start-up (an empty input's count): steady where wall
+        # time is not, so two commits' rows compare (informational: no goal counts them)
+        if INSTRUCTION_PAIRS and shutil.which("msgfmt") and shutil.which("valgrind"):
+            pairs = min(INSTRUCTION_PAIRS, PO_PAIRS)
+            few_cases = head(po_cases, folder / "ir-cases.jsonl", pairs)
+            few_candidates = head(po_candidates, folder / "ir-candidates.jsonl", pairs)
+            few_po = write_po(folder / "ir.po", few_cases, few_candidates, pairs)
+            ours = [tool("cap-check-placeholder"), "--exit-zero", "--candidates"]
+            our_counts = (
+                instructions([sys.executable, *ours, str(few_candidates), str(few_cases)]),
+                instructions([sys.executable, *ours, str(empty), str(empty)]),
+            )
+            msgfmt_counts = (
+                instructions(["msgfmt", "--check-format", "-o", os.devnull, str(few_po)]),
+                instructions(["msgfmt", "--check-format", "-o", os.devnull, str(empty_po)]),
+            )
+            if None not in our_counts + msgfmt_counts:
+                our_per_pair = (our_counts[0] - our_counts[1]) / pairs
+                msgfmt_per_pair = (msgfmt_counts[0] - msgfmt_counts[1]) / pairs
+                report.add(
+                    f"cap-check-placeholder vs msgfmt, instructions a pair ({pairs:,} pairs)",
+                    f"{our_per_pair:,.0f} vs {msgfmt_per_pair:,.0f} "
+                    f"= {msgfmt_per_pair / our_per_pair:.2f}x (valgrind; start-up excluded)",
+                    instructions_per_pair=our_per_pair,
+                    msgfmt_instructions_per_pair=msgfmt_per_pair,
+                )
 
         # -- cap-import against cap-check on what it writes ------------------------------
         catalog_messages = max(N // 4, 1)
