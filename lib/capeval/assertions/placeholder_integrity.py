@@ -369,10 +369,13 @@ def bind(params: dict[str, Any]) -> Callable[[Subject], Outcome]:
     ):
         findall = printf_syntax.DIRECTIVE_TEXTS.findall
         parse = _TOKEN_MODES["printf"].parse
+        shapes = _SHAPES
 
         def check_printf(subject: Subject) -> Outcome:
             found = findall(subject.source)
-            if found == findall(subject.text) and _clean_shape("printf", found, parse):
+            if found == findall(subject.text) and (
+                shapes.get(("printf", tuple(found))) or _clean_shape("printf", found, parse)
+            ):
                 return _PASS
             return check(subject, params)
 

@@ -41,6 +41,7 @@ MEMO_TEXT_BYTES = 2048
 _ENTRY_BYTES = 100  # what a remembered text costs beyond its bytes (object, set slot)
 _DECODE_ERRORS = (msgspec.ValidationError, msgspec.DecodeError)
 _astuple = msgspec.structs.astuple
+_UNSET = msgspec.UNSET
 
 
 class ProvenLines:
@@ -81,6 +82,8 @@ class ProvenLines:
             if rules[name] != (0, float("inf"), None)
         ]
         self._first_text = len(typed)
+        # every typed string is required (an EvalCase's id and source): none can be UNSET
+        self._typed_required = required.issuperset(typed)
         self._joint = tuple(texts.index(name) for name in joint_fields)
         self._single = tuple(at for at in range(len(texts)) if at not in self._joint)
         self._known: list[set[bytes]] = [set() for _ in texts]
@@ -102,16 +105,17 @@ class ProvenLines:
         """
         values = _astuple(line)
         first_text = self._first_text
-        colons = 0
         for at, low, high, search in self._typed_rules:
             value = values[at]
-            if value is msgspec.UNSET:
+            if value is _UNSET:
                 continue
             if not low <= len(value) <= high or (search is not None and search(value) is None):
                 return None
-        for value in values[:first_text]:
-            if value is not msgspec.UNSET:
-                colons += 1 + value.count(":")
+        strings = values[:first_text]
+        if self._typed_required:  # one key and the ':' of its string each
+            colons = first_text + "".join(strings).count(":")
+        else:
+            colons = sum(1 + value.count(":") for value in strings if value is not _UNSET)
         texts = values[first_text:]
         if texts != self._last:  # a suite repeats them line after line
             known = self._known
