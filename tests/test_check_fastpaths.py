@@ -395,6 +395,40 @@ def test_a_block_of_usual_lines_is_indexed_whole(tmp_path):
     assert tally["read"] == 500
 
 
+@settings(max_examples=200, deadline=None)
+@given(
+    texts=st.lists(
+        st.text(st.characters(blacklist_categories=("Cs",)), max_size=12), min_size=1, max_size=30
+    )
+)
+def test_usual_lines_read_back_are_what_orjson_reads(tmp_path_factory, texts):
+    """A usual line's record is read back by slicing out its text: the same record."""
+    from collections import Counter
+    from types import SimpleNamespace
+
+    import orjson
+
+    path = tmp_path_factory.mktemp("readback") / "candidates.jsonl"
+    records = [{"case_id": f"fast.r{n}", "text": text} for n, text in enumerate(texts)]
+    lines = [json.dumps(record, ensure_ascii=False) for record in records]  # most are usual
+    path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+    tally: Counter = Counter()
+    emitted: list = []
+    run = SimpleNamespace(
+        side_tally=lambda name: tally,
+        max_line_bytes=1 << 20,
+        diag=SimpleNamespace(emit=lambda *args, **kwargs: emitted.append(args)),
+    )
+    index = candidates.CandidateIndex(run, str(path))
+    index.build()
+    try:
+        for n, line in reversed(list(enumerate(lines))):  # out of order too: seeks
+            assert index.candidates_of(f"fast.r{n}") == {None: orjson.loads(line)}
+    finally:
+        index.close()
+    assert emitted == []
+
+
 # -- evidence within its bounds is written as it is -----------------------------------------
 
 EVIDENCE_STRINGS = (
