@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from itertools import accumulate, count, repeat
 from typing import Any, BinaryIO, NamedTuple
 
-from capeval.jsonl import BOM, JoinedStream, loads, read_lines
+from capeval.jsonl import BOM, JoinedStream, loads, read_lines, skip_rest_of_line
 from capeval.run import FatalInput, Run
 
 NO_SYSTEM = None
@@ -354,7 +354,7 @@ def candidate_lines(run: Run, path: str, name: str) -> Iterator[Any]:
                 yield line_no, start, found.case_ids[0], None
                 continue
             if len(raw) == limit and raw[-1:] != b"\n":
-                offset += _skip_rest_of_line(source)
+                offset += skip_rest_of_line(source)
             for line, _at, _raw, record in read_lines(
                 io.BytesIO(raw), on_problem, max_line_bytes, first_line_no=line_no,
                 with_offsets=True,
@@ -429,12 +429,3 @@ def _open_side(run: Run, path: str, name: str) -> BinaryIO:
     except OSError as exc:
         run.diag.emit("io.unreadable", f"cannot open: {exc.strerror or exc}", file=name)
         raise FatalInput(path) from exc
-
-
-def _skip_rest_of_line(stream: BinaryIO) -> int:
-    skipped = 0
-    while True:
-        chunk = stream.readline(1 << 16)
-        skipped += len(chunk)
-        if not chunk or chunk[-1:] == b"\n":
-            return skipped

@@ -178,7 +178,6 @@ def run_checks(
     run.malformed_key = "invalid cases"
     write_line = run.out.write_bytes
     passing_lines = PassingLines()
-    tails = passing_lines.tails  # looked up here first: the call costs more than the lookup
     plans: dict[bytes, list[Planned]] = {}  # assertions list -> plan (plan_case)
     try:
         for line_no, case, plan_key in itertools.chain(() if first is None else (first,), cases):
@@ -189,10 +188,7 @@ def run_checks(
                 run.emit_problems([repeated], case, line=line_no)
                 run.count("invalid cases")
                 continue
-            # a proven case comes with its plan key: a plan already made is looked up here
-            planned = None if plan_key is None else plans.get(plan_key)
-            if planned is None:
-                planned = plan_case(run, line_no, case, selection, plans, plan_key)
+            planned = plan_case(run, line_no, case, selection, plans, plan_key)
             if not planned:
                 run.count("cases with nothing selected")
                 index.mark_seen(case_id)
@@ -216,8 +212,7 @@ def run_checks(
                     if outcome.code == OK and not outcome.evidence:
                         if prefix is None:
                             prefix = passing_lines.prefix(case_id) or b""
-                        tail_key = (system, item.name, item.severity, outcome.message)
-                        tail = tails.get(tail_key) or passing_lines.tail(*tail_key)
+                        tail = passing_lines.tail(system, item.name, item.severity, outcome.message)
                         if prefix and tail is not None:
                             write_line(prefix + tail)
                             counts["results"] += 1

@@ -58,7 +58,7 @@ def read_lines(
         if raw[-1:] == b"\n":
             raw = raw[:-2] if raw[-2:-1] == b"\r" else raw[:-1]
         elif len(raw) == limit:
-            offset += _skip_rest_of_line(stream)
+            offset += skip_rest_of_line(stream)
             on_problem(line_no, "jsonl.too_long", f"line longer than {max_line_bytes} bytes")
             continue
         elif raw[-1:] == b"\r":
@@ -322,7 +322,8 @@ def loads(raw: bytes) -> Any:
     return _exact(raw) if has_long_digit_run(raw) else value
 
 
-def _skip_rest_of_line(stream: BinaryIO) -> int:
+def skip_rest_of_line(stream: BinaryIO) -> int:
+    """Read past the rest of an over-long line (its bytes are never kept); how many bytes."""
     skipped = 0
     while True:
         chunk = stream.readline(_WRITE_CHUNK)

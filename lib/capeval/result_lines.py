@@ -29,11 +29,10 @@ class PassingLines:
     """The JSON lines of passing results with empty evidence: ``prefix(case_id)`` (once per
     case) followed by ``tail(...)``; either is None when the dict path must write the line."""
 
-    __slots__ = ("tails",)
+    __slots__ = ("_tails",)
 
     def __init__(self) -> None:
-        # (system, assertion, severity, message) -> the tail made for them, or None
-        self.tails: dict[tuple[Any, ...], bytes | None] = {}
+        self._tails: dict[tuple[Any, ...], bytes | None] = {}
 
     @staticmethod
     def prefix(case_id: str) -> bytes | None:
@@ -45,7 +44,7 @@ class PassingLines:
     def tail(self, system: str | None, assertion: str, severity: str, message: str) -> bytes | None:
         key = (system, assertion, severity, message)
         try:
-            return self.tails[key]
+            return self._tails[key]
         except KeyError:
             return self._tail(key)
 
@@ -58,8 +57,8 @@ class PassingLines:
         return None if prefix is None or tail is None else prefix + tail
 
     def _tail(self, key: tuple[Any, ...]) -> bytes | None:
-        if len(self.tails) >= _TEMPLATES_MAX:
-            self.tails.clear()
+        if len(self._tails) >= _TEMPLATES_MAX:
+            self._tails.clear()
         system, assertion, severity, message = key
         tail = None
         if FAST_PATHS:
@@ -73,5 +72,5 @@ class PassingLines:
                 line = marker = b""
             if marker and line.count(marker) == 1 and line.startswith(_HEAD + marker):
                 tail = line[len(_HEAD) + len(marker) :]
-        self.tails[key] = tail
+        self._tails[key] = tail
         return tail

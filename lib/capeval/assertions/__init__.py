@@ -120,11 +120,13 @@ def load(name: str) -> ModuleType:
 
 def bound_check(module: ModuleType, params: dict[str, Any]) -> Callable[[Subject], Outcome]:
     """``module.check`` with ``params`` bound, for a plan that runs it on many pairs. A module
-    may bind them itself (its ``bind(params)``: what the params decide, decided once); it
-    never raises there, so bad params are still reported by ``check``, pair by pair."""
+    may bind them itself (its ``bind(params)``: what the params decide, decided once, or None
+    to leave it to ``check``); it never raises there, so bad params are still reported by
+    ``check``, pair by pair."""
     bind = getattr(module, "bind", None)
-    if bind is not None:
-        return bind(params)
+    bound = bind(params) if bind is not None else None
+    if bound is not None:
+        return bound
     check = module.check
     return lambda subject: check(subject, params)
 

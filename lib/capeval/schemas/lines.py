@@ -71,7 +71,7 @@ class ProvenLines:
             if name in required:
                 fields.append((name, kind_of))
             else:
-                fields.append((name, kind_of | msgspec.UnsetType, msgspec.UNSET))
+                fields.append((name, kind_of | msgspec.UnsetType, _UNSET))
         line_type = msgspec.defstruct(
             f"{kind.title()}Line", fields, forbid_unknown_fields=True, gc=False, kw_only=True
         )
@@ -82,8 +82,6 @@ class ProvenLines:
             if rules[name] != (0, float("inf"), None)
         ]
         self._first_text = len(typed)
-        # every typed string is required (an EvalCase's id and source): none can be UNSET
-        self._typed_required = required.issuperset(typed)
         self._joint = tuple(texts.index(name) for name in joint_fields)
         self._single = tuple(at for at in range(len(texts)) if at not in self._joint)
         self._known: list[set[bytes]] = [set() for _ in texts]
@@ -112,27 +110,26 @@ class ProvenLines:
             if not low <= len(value) <= high or (search is not None and search(value) is None):
                 return None
         strings = values[:first_text]
-        if self._typed_required:  # one key and the ':' of its string each
-            colons = first_text + "".join(strings).count(":")
-        else:
-            colons = sum(1 + value.count(":") for value in strings if value is not _UNSET)
+        if _UNSET in strings:  # an optional one absent (an EvalCase's id and source are not)
+            strings = tuple(value for value in strings if value is not _UNSET)
+        colons = len(strings) + "".join(strings).count(":")  # a key and its string's each
         texts = values[first_text:]
         if texts != self._last:  # a suite repeats them line after line
             known = self._known
             for at in self._single:
                 text = texts[at]
-                if text is not msgspec.UNSET and bytes(text) not in known[at]:
+                if text is not _UNSET and bytes(text) not in known[at]:
                     return None
             if self._joint and self._joint_key(texts) not in self._known_joint:
                 return None
             self._last = texts
             self._last_colons = sum(
-                1 + bytes(text).count(b":") for text in texts if text is not msgspec.UNSET
+                1 + bytes(text).count(b":") for text in texts if text is not _UNSET
             )
         return texts if raw.count(b":") == colons + self._last_colons else None
 
     def _joint_key(self, texts: tuple[Any, ...]) -> tuple[bytes | None, ...]:
-        return tuple(None if texts[at] is msgspec.UNSET else bytes(texts[at]) for at in self._joint)
+        return tuple(None if texts[at] is _UNSET else bytes(texts[at]) for at in self._joint)
 
     def decoded(self, data: bytes, lines: list[bytes]) -> list[Any]:
         """Each line's Struct, or None for a line the proof cannot read (a decode error, a
@@ -155,12 +152,12 @@ class ProvenLines:
         """A line the full path found valid: its texts are known from now on. ``line`` is
         its Struct from ``decoded`` (the full path read the line, so no key repeats)."""
         texts = _astuple(line)[self._first_text :]
-        present = [bytes(text) for text in texts if text is not msgspec.UNSET]
+        present = [bytes(text) for text in texts if text is not _UNSET]
         if any(len(text) > MEMO_TEXT_BYTES or has_long_digit_run(text) for text in present):
             # a long text is checked in full each time rather than kept; one with 19 digits
             # in a row may hold an integer beyond 64 bits, which only the exact parse reads
             return
-        singles = [(at, bytes(texts[at])) for at in self._single if texts[at] is not msgspec.UNSET]
+        singles = [(at, bytes(texts[at])) for at in self._single if texts[at] is not _UNSET]
         joint = self._joint_key(texts) if self._joint else None
         size = sum(map(len, present)) + _ENTRY_BYTES * (len(singles) + 1)
         if self._memo_bytes + size > MEMO_BYTES:
