@@ -53,7 +53,7 @@ class ProvenLines:
         typed_fields: tuple[str, ...] = ("id", "source"),
         joint_fields: tuple[str, ...] = (),
     ) -> None:
-        """``typed_fields`` are decoded as strings (those with a plain string rule);
+        """``typed_fields`` are decoded as strings (those required, with a plain string rule);
         ``joint_fields`` are texts known only together, as one tuple (cap-validate's
         assertion rules read them together)."""
         planned = top_level_plan(kind)
@@ -62,7 +62,13 @@ class ProvenLines:
             return
         assert planned is not None
         rules, required, _prefixes = planned
-        typed = [name for name in typed_fields if rules.get(name, MEMOISED) is not MEMOISED]
+        # a typed field is a required one with a plain string rule: never UNSET (any other is
+        # decoded as a text)
+        typed = [
+            name
+            for name in typed_fields
+            if name in required and rules.get(name, MEMOISED) is not MEMOISED
+        ]
         self.typed_fields = tuple(typed)
         texts = [name for name in rules if name not in typed]
         fields: list[Any] = []
@@ -105,14 +111,10 @@ class ProvenLines:
         first_text = self._first_text
         for at, low, high, search in self._typed_rules:
             value = values[at]
-            if value is _UNSET:
-                continue
             if not low <= len(value) <= high or (search is not None and search(value) is None):
                 return None
-        strings = values[:first_text]
-        if _UNSET in strings:  # an optional one absent (an EvalCase's id and source are not)
-            strings = tuple(value for value in strings if value is not _UNSET)
-        colons = len(strings) + "".join(strings).count(":")  # a key and its string's each
+        # a key for each typed string, and the string's own
+        colons = first_text + "".join(values[:first_text]).count(":")
         texts = values[first_text:]
         if texts != self._last:  # a suite repeats them line after line
             known = self._known
