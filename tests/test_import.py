@@ -274,3 +274,24 @@ def test_every_catalog_code_is_produced_by_a_golden_case() -> None:
     )
     for code in (c for c in DIAGNOSTIC_CODES if c.startswith("catalog.")):
         assert f": {code}: " in produced, code
+
+
+def test_the_collector_is_paused_only_while_a_catalog_is_read() -> None:
+    import gc
+
+    from capeval.importer import join
+
+    assert gc.isenabled()
+    with join._collector_paused():
+        assert not gc.isenabled()
+    assert gc.isenabled()
+    with pytest.raises(OSError), join._collector_paused():
+        raise OSError("a read that fails")
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        with join._collector_paused():
+            pass
+        assert not gc.isenabled()  # a caller's choice is left as it was
+    finally:
+        gc.enable()

@@ -65,12 +65,276 @@ def read(
         info.nplurals = 2
         return
     from babel.messages.catalog import Catalog
+
+    lines = _decoded_lines(data, _declared_charset(data), on_problem)
+    entries = _plain_entries(lines)
+    catalog = Catalog(locale=None)  # holds the header only: Babel parses Language, Plural-Forms
+    kept = _Kept(path, catalog, on_problem)
+    if entries is None or not _read_plain(entries, lines, kept, info):
+        catalog = Catalog(locale=None)
+        kept = _Kept(path, catalog, on_problem)
+        _read_with_babel(lines, kept, info)
+    if catalog.locale_identifier:
+        info.locale = catalog.locale_identifier
+    header = dict(catalog.mime_headers)
+    if "Plural-Forms" in header:
+        info.plural_forms = header["Plural-Forms"]
+    info.nplurals = catalog.num_plurals  # the header's, else the Language's, else 2
+    if any(message.plurals for message in kept.messages):
+        from capeval.catalogs.plural_forms import PluralExpressionError, numbers_per_form
+
+        try:
+            info.form_numbers = numbers_per_form(catalog.plural_expr, info.nplurals)
+        except PluralExpressionError as exc:
+            on_problem("catalog.malformed", 1, f"Plural-Forms expression: {exc}")
+    yield from kept.messages
+
+
+class _Kept:
+    """The messages read so far: a repeated msgid/msgctxt is reported and dropped (the first
+    is kept, where Babel merges), and plural forms are checked against the header's count."""
+
+    def __init__(self, path: str, catalog: Any, on_problem: OnProblem) -> None:
+        self.path, self.catalog, self.on_problem = path, catalog, on_problem
+        self.messages: list[Message] = []
+        self.first_line: dict[tuple[str | None, str], int] = {}
+
+    def add(self, message: Message) -> None:
+        line = message.line
+        key = (message.context, message.key)
+        first = self.first_line.setdefault(key, line)
+        if first != line:
+            self.on_problem(
+                "catalog.duplicate_key",
+                line,
+                f"msgid {_short(message.key)!r} repeats the entry of line {first}; "
+                "the first is kept",
+            )
+            return
+        if message.translation_plurals is not None:
+            self._check_forms(message, line)
+        self.messages.append(message)
+
+    def _check_forms(self, message: Message, line: int) -> None:
+        # msgstr[N] beyond nplurals (Babel would drop them); missing forms the importer sees
+        expected = self.catalog.num_plurals
+        beyond = sorted(int(i) for i in message.translation_plurals or () if int(i) >= expected)
+        if beyond:
+            self.on_problem(
+                "catalog.plural_incomplete",
+                line,
+                f"msgstr{_forms(beyond)} is beyond nplurals={expected}{_header_note(self.catalog)}",
+            )
+
+
+# -- the common shapes, read here -------------------------------------------------------------
+# Babel's parser costs ~4 µs a line in Python calls; the entries nearly every catalog is made
+# of (comments, msgctxt, msgid, msgid_plural, msgstr/msgstr[N], continuation lines, #~
+# entries) are read by one loop instead. Anything else — a line Babel would warn about, an
+# entry out of order, a header that is not the first entry — sends the whole file to Babel,
+# so what a file means never depends on which reader read it (a property test compares them).
+_BETWEEN, _CONTEXT, _MSGID, _PLURAL, _MSGSTR = range(5)
+_PLURAL_INDEX = re.compile(r"msgstr\[([0-9]+)\]\Z")
+
+
+class _Entry:
+    __slots__ = ("offset", "obsolete", "flags", "comments", "context", "ids", "forms")
+
+    def __init__(self) -> None:
+        self.offset = 0  # the msgid's line (0-based), as Babel counts
+        self.obsolete = False
+        self.flags: list[str] = []
+        self.comments: tuple[list[str], list[str]] = ([], [])  # auto (#.), user (#, #|…)
+        self.context: list[str] | None = None  # quoted parts, as written
+        self.ids: list[list[str]] = []  # msgid, msgid_plural
+        self.forms: list[tuple[int, list[str]]] = []  # msgstr (0) or msgstr[N]
+
+
+def _plain_entries(lines: list[str]) -> tuple[list[_Entry], int] | None:
+    """The file's entries and the end of the first one (its header's lines), or None when
+    a line is outside the shapes read here."""
+    entries: list[_Entry] = []
+    first_end = len(lines)
+    entry = _Entry()
+    current: list[str] | None = None  # the parts a continuation line extends
+    state = _BETWEEN
+    for number, line in enumerate(lines):
+        line = line.strip()
+        if not line:
+            continue
+        obsolete = line[:2] == "#~"
+        if obsolete:
+            line = line[2:].lstrip()
+            if line[:1] == "#":
+                return None  # Babel reads "#~ #…" as an unknown keyword
+        first = line[:1]
+        if first == '"':
+            if current is None or len(line) < 2 or line[-1] != '"':
+                return None
+            current.append(line)
+            continue
+        keyword = arg = ""
+        if first != "#":
+            keyword, _, arg = line.partition(" ")
+            arg = arg.lstrip()
+            if len(arg) < 2 or arg[0] != '"' or arg[-1] != '"':
+                return None
+        if first == "#" or keyword == "msgid" or keyword == "msgctxt":
+            if state == _MSGSTR:  # a new entry begins: the last one is complete
+                if not entries:
+                    first_end = number
+                entries.append(entry)
+                entry, state = _Entry(), _BETWEEN
+        if first == "#":
+            if state != _BETWEEN:
+                return None
+            current = None
+            kind = line[1:2]
+            if kind == ",":
+                entry.flags.extend(flag.strip() for flag in line[2:].lstrip().split(","))
+            elif kind == ".":
+                comment = line[2:].strip()
+                if comment:
+                    entry.comments[0].append(comment)
+            elif kind == ":":
+                if "\u2068" in line or "\u2069" in line:  # isolates: Babel may refuse them
+                    return None
+            elif kind == "-":
+                return None  # a merge conflict marker
+            else:
+                entry.comments[1].append(line[1:].strip())
+            continue
+        entry.obsolete = obsolete  # as Babel: the entry's last keyword line says
+        if keyword == "msgid":
+            if state != _BETWEEN and state != _CONTEXT:
+                return None
+            entry.offset = number
+            current = [arg]
+            entry.ids.append(current)
+            state = _MSGID
+        elif keyword == "msgstr":
+            if state != _MSGID:
+                return None
+            current = [arg]
+            entry.forms.append((0, current))
+            state = _MSGSTR
+        elif keyword == "msgctxt":
+            if state != _BETWEEN:
+                return None
+            current = entry.context = [arg]
+            state = _CONTEXT
+        elif keyword == "msgid_plural":
+            if state != _MSGID:
+                return None
+            current = [arg]
+            entry.ids.append(current)
+            state = _PLURAL
+        else:
+            index = _PLURAL_INDEX.match(keyword)
+            if index is None or not (state == _PLURAL or (state == _MSGSTR and len(entry.ids) > 1)):
+                return None
+            current = [arg]
+            entry.forms.append((int(index.group(1)), current))
+            state = _MSGSTR
+    if state == _MSGSTR:
+        entries.append(entry)
+    elif state != _BETWEEN:
+        return None
+    return (entries, first_end) if entries else None
+
+
+def _read_plain(
+    found: tuple[list[_Entry], int], lines: list[str], kept: _Kept, info: CatalogInfo
+) -> bool:
+    """The entries ``_plain_entries`` found, as messages; False when they need Babel."""
+    entries, first_end = found
+    messages: list[Message] = []
+    obsolete = 0
+    for position, entry in enumerate(entries):
+        if entry.obsolete:
+            obsolete += 1
+            continue
+        context = _text(entry.context) if entry.context is not None else None
+        msgid = _text(entry.ids[0])
+        if context is None and len(entry.ids) == 1 and msgid == "":
+            if position:
+                return False  # a second header, or one after messages: Babel's order matters
+            continue
+        flags, dialect = _flags_and_dialect(tuple(entry.flags)) if entry.flags else _NO_DIALECT
+        note = _note(*entry.comments)
+        line = entry.offset + 1
+        if len(entry.ids) > 1:
+            forms = {str(index): _text(parts) for index, parts in sorted(entry.forms)}
+            messages.append(
+                _plural_message(
+                    kept.path,
+                    line,
+                    context,
+                    msgid,
+                    _text(entry.ids[1]),
+                    forms,
+                    flags,
+                    dialect,
+                    note,
+                )
+            )
+        else:
+            translation = _text(entry.forms[0][1])
+            messages.append(
+                Message(
+                    msgid,
+                    msgid,
+                    kept.path,
+                    line,
+                    context,
+                    translation=translation,
+                    flags=flags,
+                    dialect=dialect,
+                    note=note,
+                )  # fmt: skip
+            )
+    first = entries[0]
+    if not first.obsolete and first.context is None and len(first.ids) == 1:
+        if _text(first.ids[0]) == "":
+            try:  # the header, read by Babel: Language, Plural-Forms, its locale's defaults
+                _babel_parser(kept, info).parse(lines[:first_end])
+            except (ValueError, LookupError):
+                return False  # Babel's path reports it, where it stops
+    info.obsolete += obsolete
+    for message in messages:
+        kept.add(message)
+    return True
+
+
+def _text(parts: list[str]) -> str:
+    """A PO string from its quoted parts, as Babel unescapes it."""
+    if len(parts) == 1:
+        part = parts[0]
+        return part[1:-1] if "\\" not in part else _unescape(part)
+    return "".join(part[1:-1] if "\\" not in part else _unescape(part) for part in parts)
+
+
+def _unescape(part: str) -> str:
+    from babel.messages.pofile import unescape
+
+    return unescape(part)
+
+
+# -- everything else, read by Babel -----------------------------------------------------------
+def _read_with_babel(lines: list[str], kept: _Kept, info: CatalogInfo) -> None:
+    parser = _babel_parser(kept, info)
+    try:
+        parser.parse(lines)
+    except (ValueError, LookupError) as exc:  # a header value Babel cannot take
+        kept.on_problem(
+            "catalog.malformed", parser.offset + 1, f"cannot read the catalog on: {exc}"
+        )
+
+
+def _babel_parser(kept: _Kept, info: CatalogInfo) -> Any:
     from babel.messages.pofile import PoFileParser
 
-    charset = _declared_charset(data)
-    catalog = Catalog(locale=None)  # holds the header only: Babel parses Language, Plural-Forms
-    collected: list[Message] = []
-    first_line: dict[tuple[str | None, str], int] = {}
+    on_problem = kept.on_problem
 
     class Parser(PoFileParser):
         """Babel's line parser; its entries become our messages, not a Babel catalog (which
@@ -93,88 +357,61 @@ def read(
                 on_problem("catalog.malformed", lineno + 1, f"{exc}: {_short(line)!r}")
 
         def _add_message(self) -> None:
-            line = self.offset + 1
             if self.obsolete:
                 info.obsolete += 1
             elif len(self.messages) == 1 and self.context is None and _is_empty(self.messages[0]):
                 super()._add_message()  # the header (msgid ""): Babel reads its fields
                 return
             else:
-                message = _message(self, path, line)
-                key = (message.context, message.key)
-                if key in first_line:
-                    on_problem(
-                        "catalog.duplicate_key",
-                        line,
-                        f"msgid {_short(message.key)!r} repeats the entry of line "
-                        f"{first_line[key]}; the first is kept",
-                    )
-                else:
-                    first_line[key] = line
-                    _check_forms(self, message, line)
-                    collected.append(message)
+                kept.add(_message(self, kept.path, self.offset + 1))
             self.counter += 1
             self._reset_message_state()
 
-    def _check_forms(parser: Any, message: Message, line: int) -> None:
-        # msgstr[N] beyond nplurals (Babel would drop them); missing forms the importer sees
-        if message.translation_plurals is None:
-            return
-        expected = catalog.num_plurals
-        beyond = sorted(int(i) for i in message.translation_plurals if int(i) >= expected)
-        if beyond:
-            on_problem(
-                "catalog.plural_incomplete",
-                line,
-                f"msgstr{_forms(beyond)} is beyond nplurals={expected}{_header_note(catalog)}",
-            )
-
-    parser = Parser(catalog, ignore_obsolete=False, abort_invalid=False)
-    try:
-        parser.parse(_decoded_lines(data, charset, on_problem))
-    except (ValueError, LookupError) as exc:  # a header value Babel cannot take
-        on_problem("catalog.malformed", parser.offset + 1, f"cannot read the catalog on: {exc}")
-    if catalog.locale_identifier:
-        info.locale = catalog.locale_identifier
-    header = dict(catalog.mime_headers)
-    if "Plural-Forms" in header:
-        info.plural_forms = header["Plural-Forms"]
-    info.nplurals = catalog.num_plurals  # the header's, else the Language's, else 2
-    if any(message.plurals for message in collected):
-        from capeval.catalogs.plural_forms import PluralExpressionError, numbers_per_form
-
-        try:
-            info.form_numbers = numbers_per_form(catalog.plural_expr, info.nplurals)
-        except PluralExpressionError as exc:
-            on_problem("catalog.malformed", 1, f"Plural-Forms expression: {exc}")
-    yield from collected
+    return Parser(kept.catalog, ignore_obsolete=False, abort_invalid=False)
 
 
 def _message(parser: Any, path: str, line: int) -> Message:
-    """A message from the parser's state (the entry just read)."""
+    """A message from Babel's parser state (the entry just read)."""
     flags, dialect = _flags_and_dialect(tuple(parser.flags)) if parser.flags else _NO_DIALECT
-    comments = (
-        parser.auto_comments + parser.user_comments
-        if parser.auto_comments or parser.user_comments
-        else None
-    )
-    note = "\n".join(comments) if comments else None
+    note = _note(parser.auto_comments, parser.user_comments)
     context = parser.context.denormalize() if parser.context else None
     msgid = parser.messages[0].denormalize()
     if len(parser.messages) > 1:
         forms = {str(index): text.denormalize() for index, text in sorted(parser.translations)}
-        return Message(
-            msgid, msgid, path, line, context,
-            plurals={"one": msgid, "other": parser.messages[1].denormalize()},
-            translation=forms.get("0", ""),
-            translation_plurals=forms,
-            flags=flags, dialect=dialect, note=note,
-        )  # fmt: skip
+        plural = parser.messages[1].denormalize()
+        return _plural_message(path, line, context, msgid, plural, forms, flags, dialect, note)
     translation = parser.translations[0][1].denormalize() if parser.translations else ""
     return Message(
         msgid, msgid, path, line, context,
         translation=translation, flags=flags, dialect=dialect, note=note,
     )  # fmt: skip
+
+
+# -- both readers' -----------------------------------------------------------------------------
+def _plural_message(
+    path: str,
+    line: int,
+    context: str | None,
+    msgid: str,
+    plural: str,
+    forms: dict[str, str],
+    flags: frozenset[str],
+    dialect: str,
+    note: str | None,
+) -> Message:
+    return Message(
+        msgid, msgid, path, line, context,
+        plurals={"one": msgid, "other": plural},
+        translation=forms.get("0", ""),
+        translation_plurals=forms,
+        flags=flags, dialect=dialect, note=note,
+    )  # fmt: skip
+
+
+def _note(auto_comments: list[str], user_comments: list[str]) -> str | None:
+    if auto_comments or user_comments:
+        return "\n".join(auto_comments + user_comments)
+    return None
 
 
 @lru_cache(maxsize=256)

@@ -13,9 +13,11 @@ Memory: the source catalog and one target catalog at a time.
 
 from __future__ import annotations
 
+import gc
 import io
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any, BinaryIO
 
@@ -28,6 +30,21 @@ from capeval.jsonl import dumps
 from capeval.secrets import secret_problems
 
 Key = tuple[str | None, str]
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Reading a catalog allocates its messages and makes no reference cycles: the cyclic
+    collector's passes over the growing heap were ~7% of cap-import's instructions on a PO
+    catalog of 50,000 messages. What a reader leaves for it is collected once it resumes."""
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
 
 
 @dataclass
@@ -95,26 +112,32 @@ class Importer:
                 self._problem(code, message, display, line)
 
             try:
-                for message in module.read(display, stream, on_problem, catalog.info):
-                    key = (message.context, message.key)
-                    first = catalog.by_key.get(key)
-                    if first is not None:
-                        self._problem(
-                            "catalog.duplicate_key",
-                            f"key {_short(message.key)!r} repeats the message of line "
-                            f"{first.line}; the first is kept",
-                            display,
-                            message.line,
-                        )
-                        continue
-                    catalog.by_key[key] = message
-                    catalog.messages.append(message)
+                with _collector_paused():
+                    self._read_messages(
+                        module.read(display, stream, on_problem, catalog.info), catalog
+                    )
             except OSError as exc:
                 self.run.diag.emit("io.unreadable", f"cannot read: {exc.strerror}", file=display)
                 raise FatalInput(path) from exc
         if catalog.info.obsolete:
             self.run.count("obsolete", catalog.info.obsolete)
         return catalog
+
+    def _read_messages(self, messages: Iterator[Message], catalog: Catalog) -> None:
+        for message in messages:
+            key = (message.context, message.key)
+            first = catalog.by_key.get(key)
+            if first is not None:
+                self._problem(
+                    "catalog.duplicate_key",
+                    f"key {_short(message.key)!r} repeats the message of line "
+                    f"{first.line}; the first is kept",
+                    catalog.display,
+                    message.line,
+                )
+                continue
+            catalog.by_key[key] = message
+            catalog.messages.append(message)
 
     def _problem(
         self, code: str, message: str, file: str, line: int | None, case_id: str | None = None

@@ -1,0 +1,209 @@
+"""The PO reader's own loop for the common entry shapes against Babel's parser.
+
+``catalogs.po`` reads a file whose every line is one of the shapes nearly all catalogs are
+made of with its own loop, and gives any other file to Babel's parser whole. What a file
+means must not depend on which of the two read it: every file here is read both ways and
+the messages, problems and catalog facts compared (``_plain_entries`` replaced by one that
+always declines sends a file to Babel).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from capeval.catalogs import CatalogInfo, po
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+import fetch_realdata  # noqa: E402
+
+DJANGO = fetch_realdata.django_dir()
+
+
+def _read(data: bytes, monkeypatch: pytest.MonkeyPatch | None = None) -> tuple:
+    problems: list = []
+    info = CatalogInfo()
+    with pytest.MonkeyPatch.context() as patch:
+        if monkeypatch is not None:
+            patch.setattr(po, "_plain_entries", lambda lines: None)
+        messages = list(po.read("t.po", io.BytesIO(data), lambda *p: problems.append(p), info))
+    return [dataclasses.astuple(m) for m in messages], problems, dataclasses.astuple(info)
+
+
+def _by_babel(data: bytes) -> tuple:
+    return _read(data, pytest.MonkeyPatch())
+
+
+def _read_plainly(data: bytes) -> bool:
+    lines = po._decoded_lines(data, po._declared_charset(data), lambda *problem: None)
+    return po._plain_entries(lines) is not None
+
+
+HEADER = (
+    'msgid ""\nmsgstr ""\n"Language: fr\\n"\n"Plural-Forms: nplurals=2; plural=(n > 1);\\n"\n\n'
+)
+
+# lines a catalog is made of, and lines it should not have (each sends a file to Babel)
+strings = st.lists(
+    st.sampled_from(list('ab %s{}\\"nt\u00e9') + ["\\n", '\\"', "\\\\"]), max_size=8
+).map("".join)
+quoted = strings.map(lambda text: '"' + text + '"')
+line = st.one_of(
+    quoted.map(lambda q: "msgid " + q),
+    quoted.map(lambda q: "msgstr " + q),
+    quoted.map(lambda q: "msgctxt " + q),
+    quoted.map(lambda q: "msgid_plural " + q),
+    st.tuples(st.integers(0, 3), quoted).map(lambda p: f"msgstr[{p[0]}] {p[1]}"),
+    quoted,
+)
+UNUSUAL_LINES = [
+    "",
+    "#, c-format",
+    "#, fuzzy, python-format",
+    "#,",
+    "#. extracted",
+    "#.",
+    "# translator",
+    "#",
+    "#: a.py:1 b.py",
+    '#| msgid "old"',
+    '#~ msgid "gone"',
+    '#~ msgstr "weg"',
+    '#~ "more"',
+    "#~",
+    "#~ #, fuzzy",
+    "#-#-#-#-#",
+    'msgid ""',
+    'msgstr ""',
+    "msgid",
+    'msgid "open',
+    'msgstr[x] "y"',
+    'msgstr[1]x "y"',
+    "nonsense",
+    '  msgid   "spaced"  ',
+    'msgid\t"tab"',
+    "#: \u2068a b.py\u2069:3",
+]
+odd_line = st.sampled_from(UNUSUAL_LINES)
+entry = st.tuples(
+    st.lists(st.sampled_from(["#, c-format", "#. note", "# who", "#, fuzzy"]), max_size=2),
+    st.one_of(st.none(), quoted),
+    strings.map(lambda text: '"k' + text + '"'),  # not empty: an empty msgid is a header
+    st.one_of(st.none(), quoted),
+    st.lists(quoted, max_size=1),
+).map(
+    lambda e: "\n".join(
+        [
+            *e[0],
+            *([f"msgctxt {e[1]}"] if e[1] is not None else []),
+            f"msgid {e[2]}",
+            *(
+                [f"msgid_plural {e[3]}", f"msgstr[0] {e[2]}", f"msgstr[1] {e[3]}"]
+                if e[3] is not None
+                else [f"msgstr {e[2]}"]
+            ),
+            *e[4],
+        ]
+    )
+)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.booleans(),
+    st.lists(entry, min_size=1, max_size=6),
+    st.lists(st.tuples(st.booleans(), st.integers(0, 200), st.one_of(odd_line, line)), max_size=3),
+)
+def test_plain_reader_means_what_babel_means(
+    header: bool, entries: list[str], inserted: list[tuple[bool, int, str]]
+) -> None:
+    # well-formed entries with a few lines put among them (anywhere, or where one entry ends)
+    lines = ("\n\n".join(entries)).split("\n")
+    for between, position, extra in inserted:
+        ends = [i for i, text in enumerate(lines) if not text] + [len(lines)]
+        at = ends[position % len(ends)] if between else position % (len(lines) + 1)
+        lines.insert(at, extra)
+    data = ((HEADER if header else "") + "\n".join(lines) + "\n").encode("utf-8")
+    assert _read(data) == _by_babel(data)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(entry, min_size=1, max_size=8), st.booleans())
+def test_well_formed_catalogs_are_read_plainly(entries: list[str], header: bool) -> None:
+    # not a test that cannot fail: the loop must take what it is for, or it is no fast path
+    text = (HEADER if header else "") + "\n\n".join(entries) + "\n"
+    data = text.encode("utf-8")
+    keys = [(m[4], m[0]) for m in _read(data)[0]]
+    if len(keys) == len(set(keys)) and not any(k == (None, "") for k in keys):
+        assert _read_plainly(data) or not keys
+    assert _read(data) == _by_babel(data)
+
+
+SAMPLE = HEADER + (
+    '#, c-format\nmsgid "%d of %s"\nmsgstr "%d de %s"\n\n'
+    '#. note\n# who\nmsgctxt "menu"\nmsgid "Open"\nmsgstr ""\n"Ouvrir"\n\n'
+    '#, python-format\nmsgid "%(n)d file"\nmsgid_plural "%(n)d files"\n'
+    'msgstr[0] "%(n)d fichier"\nmsgstr[1] "%(n)d fichiers"\n\n'
+    '#~ msgid "gone"\n#~ msgstr "weg"\n\n'
+    'msgid "last"\nmsgstr "dernier"\n'
+)
+ODD_LINES = [
+    *UNUSUAL_LINES,
+    'msgstr[0] "q"', 'msgstr[1] "q"', 'msgstr[2] "q"', 'msgstr "q"', 'msgid_plural "p"',
+    'msgctxt "c"', '"more"', 'msgid "k"',
+]  # fmt: skip
+
+
+def test_sample_is_read_plainly() -> None:
+    assert _read_plainly(SAMPLE.encode("utf-8"))
+
+
+@pytest.mark.parametrize("odd", ODD_LINES)
+def test_one_odd_line_anywhere_means_what_babel_means(odd: str) -> None:
+    lines = SAMPLE.split("\n")
+    for at in range(len(lines) + 1):
+        data = "\n".join([*lines[:at], odd, *lines[at:]]).encode("utf-8")
+        assert _read(data) == _by_babel(data), (odd, at)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        HEADER + '#~ msgid "gone"\n#~ msgstr "weg"\n\nmsgid "a"\nmsgstr "b"\n',
+        HEADER + 'msgid "a"\n#~ msgstr "b"\n',  # the last keyword line says: obsolete
+        HEADER + '#~ msgid "a"\nmsgstr "b"\n',  # …and here it is not
+        'msgid "a"\nmsgstr "b"\n\n' + HEADER,  # a header after a message
+        HEADER + HEADER,
+        HEADER + 'msgctxt "c"\nmsgid ""\nmsgstr "x"\n',  # a context: not a header
+        HEADER + 'msgid "a"\nmsgid_plural "as"\nmsgstr[0] "x"\nmsgstr[2] "z"\n',
+        HEADER + 'msgid "a"\nmsgid_plural "as"\nmsgstr[1] "y"\nmsgstr[0] "x"\n',
+        HEADER + 'msgid "a"\nmsgstr "b"\n\nmsgid "a"\nmsgstr "c"\n',
+        'msgid ""\nmsgstr "Plural-Forms: nplurals=x; plural=n;\\n"\n\nmsgid "a"\nmsgstr "b"\n',
+        "# only a comment\n#, fuzzy\n",
+        HEADER + 'msgid "a"\nmsgstr "b"\n# trailing comment\n',
+        HEADER + 'msgid "a\\tb\\\\n\\"q\\""\n"next"\nmsgstr ""\n"x\\ay"\n',
+    ],
+)
+def test_plain_reader_edges(text: str) -> None:
+    data = text.encode("utf-8")
+    assert _read(data) == _by_babel(data)
+
+
+@pytest.mark.skipif(
+    not (DJANGO / ".complete").exists(),
+    reason=f"Django's catalogs are not in the cache ({DJANGO}): run make realdata",
+)
+def test_django_catalogs_are_read_plainly_and_as_babel_reads_them() -> None:
+    catalogs = sorted(DJANGO.glob("django/conf/locale/*/LC_MESSAGES/django.po"))
+    assert len(catalogs) > 50
+    for path in catalogs:
+        data = path.read_bytes()
+        assert _read_plainly(data), path
+        assert _read(data) == _by_babel(data), path
