@@ -3,7 +3,7 @@
 ``catalogs.po`` reads a file whose every line is one of the shapes nearly all catalogs are
 made of with its own loop, and gives any other file to Babel's parser whole. What a file
 means must not depend on which of the two read it: every file here is read both ways and
-the messages, problems and catalog facts compared (``_plain_entries`` replaced by one that
+the messages, problems and catalog facts compared (``_read_plainly`` replaced by one that
 always declines sends a file to Babel).
 """
 
@@ -32,7 +32,7 @@ def _read(data: bytes, monkeypatch: pytest.MonkeyPatch | None = None) -> tuple:
     info = CatalogInfo()
     with pytest.MonkeyPatch.context() as patch:
         if monkeypatch is not None:
-            patch.setattr(po, "_plain_entries", lambda lines: None)
+            patch.setattr(po, "_read_plainly", lambda path, lines: None)
         messages = list(po.read("t.po", io.BytesIO(data), lambda *p: problems.append(p), info))
     return [dataclasses.astuple(m) for m in messages], problems, dataclasses.astuple(info)
 
@@ -43,7 +43,7 @@ def _by_babel(data: bytes) -> tuple:
 
 def _read_plainly(data: bytes) -> bool:
     lines = po._decoded_lines(data, po._declared_charset(data), lambda *problem: None)
-    return po._plain_entries(lines) is not None
+    return po._read_plainly("t.po", lines) is not None
 
 
 HEADER = (

@@ -67,10 +67,10 @@ def read(
     from babel.messages.catalog import Catalog
 
     lines = _decoded_lines(data, _declared_charset(data), on_problem)
-    entries = _plain_entries(lines)
+    found = _read_plainly(path, lines)
     catalog = Catalog(locale=None)  # holds the header only: Babel parses Language, Plural-Forms
     kept = _Kept(path, catalog, on_problem)
-    if entries is None or not _read_plain(entries, lines, kept, info):
+    if found is None or not _read_plain(found, lines, kept, info):
         catalog = Catalog(locale=None)
         kept = _Kept(path, catalog, on_problem)
         _read_with_babel(lines, kept, info)
@@ -150,11 +150,53 @@ class _Entry:
         self.forms: list[tuple[int, list[str]]] = []  # msgstr (0) or msgstr[N]
 
 
-def _plain_entries(lines: list[str]) -> tuple[list[_Entry], int] | None:
-    """The file's entries and the end of the first one (its header's lines), or None when
-    a line is outside the shapes read here."""
-    entries: list[_Entry] = []
-    first_end = len(lines)
+class _Plain:
+    """What the loop has read: messages, as each entry ends (so the entries are not all held
+    at once), the obsolete ones counted, and the header's last line."""
+
+    __slots__ = ("path", "messages", "entries", "obsolete", "header_end")
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.messages: list[Message] = []
+        self.entries = 0
+        self.obsolete = 0
+        self.header_end: int | None = None  # the header is lines[:header_end]
+
+    def take(self, entry: _Entry, end: int) -> bool:
+        """Add the entry that ended before line ``end``; False when it needs Babel."""
+        self.entries += 1
+        if entry.obsolete:
+            self.obsolete += 1
+            return True
+        context = _text(entry.context) if entry.context is not None else None
+        msgid = _text(entry.ids[0])
+        if context is None and len(entry.ids) == 1 and msgid == "":
+            if self.entries > 1:
+                return False  # a second header, or one after entries: Babel's order matters
+            self.header_end = end
+            return True
+        flags, dialect = _flags_and_dialect(tuple(entry.flags)) if entry.flags else _NO_DIALECT
+        note = _note(*entry.comments)
+        line = entry.offset + 1
+        if len(entry.ids) > 1:
+            forms = {str(index): _text(parts) for index, parts in sorted(entry.forms)}
+            plural = _text(entry.ids[1])
+            message = _plural_message(
+                self.path, line, context, msgid, plural, forms, flags, dialect, note
+            )
+        else:
+            message = Message(
+                msgid, msgid, self.path, line, context,
+                translation=_text(entry.forms[0][1]), flags=flags, dialect=dialect, note=note,
+            )  # fmt: skip
+        self.messages.append(message)
+        return True
+
+
+def _read_plainly(path: str, lines: list[str]) -> _Plain | None:
+    """The file's messages, or None when a line is outside the shapes read here."""
+    found = _Plain(path)
     entry = _Entry()
     current: list[str] | None = None  # the parts a continuation line extends
     state = _BETWEEN
@@ -181,9 +223,8 @@ def _plain_entries(lines: list[str]) -> tuple[list[_Entry], int] | None:
                 return None
         if first == "#" or keyword == "msgid" or keyword == "msgctxt":
             if state == _MSGSTR:  # a new entry begins: the last one is complete
-                if not entries:
-                    first_end = number
-                entries.append(entry)
+                if not found.take(entry, number):
+                    return None
                 entry, state = _Entry(), _BETWEEN
         if first == "#":
             if state != _BETWEEN:
@@ -191,7 +232,7 @@ def _plain_entries(lines: list[str]) -> tuple[list[_Entry], int] | None:
             current = None
             kind = line[1:2]
             if kind == ",":
-                entry.flags.extend(flag.strip() for flag in line[2:].lstrip().split(","))
+                entry.flags.extend(_flag_line(line))
             elif kind == ".":
                 comment = line[2:].strip()
                 if comment:
@@ -237,71 +278,28 @@ def _plain_entries(lines: list[str]) -> tuple[list[_Entry], int] | None:
             entry.forms.append((int(index.group(1)), current))
             state = _MSGSTR
     if state == _MSGSTR:
-        entries.append(entry)
+        if not found.take(entry, len(lines)):
+            return None
     elif state != _BETWEEN:
         return None
-    return (entries, first_end) if entries else None
+    return found if found.entries else None
 
 
-def _read_plain(
-    found: tuple[list[_Entry], int], lines: list[str], kept: _Kept, info: CatalogInfo
-) -> bool:
-    """The entries ``_plain_entries`` found, as messages; False when they need Babel."""
-    entries, first_end = found
-    messages: list[Message] = []
-    obsolete = 0
-    for position, entry in enumerate(entries):
-        if entry.obsolete:
-            obsolete += 1
-            continue
-        context = _text(entry.context) if entry.context is not None else None
-        msgid = _text(entry.ids[0])
-        if context is None and len(entry.ids) == 1 and msgid == "":
-            if position:
-                return False  # a second header, or one after messages: Babel's order matters
-            continue
-        flags, dialect = _flags_and_dialect(tuple(entry.flags)) if entry.flags else _NO_DIALECT
-        note = _note(*entry.comments)
-        line = entry.offset + 1
-        if len(entry.ids) > 1:
-            forms = {str(index): _text(parts) for index, parts in sorted(entry.forms)}
-            messages.append(
-                _plural_message(
-                    kept.path,
-                    line,
-                    context,
-                    msgid,
-                    _text(entry.ids[1]),
-                    forms,
-                    flags,
-                    dialect,
-                    note,
-                )
-            )
-        else:
-            translation = _text(entry.forms[0][1])
-            messages.append(
-                Message(
-                    msgid,
-                    msgid,
-                    kept.path,
-                    line,
-                    context,
-                    translation=translation,
-                    flags=flags,
-                    dialect=dialect,
-                    note=note,
-                )  # fmt: skip
-            )
-    first = entries[0]
-    if not first.obsolete and first.context is None and len(first.ids) == 1:
-        if _text(first.ids[0]) == "":
-            try:  # the header, read by Babel: Language, Plural-Forms, its locale's defaults
-                _babel_parser(kept, info).parse(lines[:first_end])
-            except (ValueError, LookupError):
-                return False  # Babel's path reports it, where it stops
-    info.obsolete += obsolete
-    for message in messages:
+@lru_cache(maxsize=256)
+def _flag_line(line: str) -> tuple[str, ...]:
+    """A ``#,`` line's flags, as Babel splits them (a catalog repeats a few flag lines)."""
+    return tuple(flag.strip() for flag in line[2:].lstrip().split(","))
+
+
+def _read_plain(found: _Plain, lines: list[str], kept: _Kept, info: CatalogInfo) -> bool:
+    """The messages the loop read, kept; False when the header needs Babel's whole path."""
+    if found.header_end is not None:
+        try:  # the header, read by Babel: Language, Plural-Forms, its locale's defaults
+            _babel_parser(kept, info).parse(lines[: found.header_end])
+        except (ValueError, LookupError):
+            return False  # Babel's path reports it, where it stops
+    info.obsolete += found.obsolete
+    for message in found.messages:
         kept.add(message)
     return True
 
