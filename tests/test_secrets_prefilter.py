@@ -10,6 +10,7 @@ prefilter must have said maybe; on a block of such lines too (cap-validate's blo
 from __future__ import annotations
 
 import json
+import re
 
 import orjson
 from hypothesis import given, settings
@@ -70,3 +71,34 @@ def test_assignments_hidden_from_a_byte_scan_before_are_now_seen():
     token = "aB3dE5gH7jK9mN1p/Q3sT5vX7zA9cE1gI3kM5"
     assert secrets.may_contain_secret(json.dumps({"s": token}).replace("/", "\\/").encode())
     assert not secrets.may_contain_secret(b'{"s": "a=b, x = 1, caf\xc3\xa9"}')
+
+
+# The assignment rule as first written: a run of name parts before the word. It was quadratic
+# on long hyphenated runs; the rule now starts the word at a word start or after '_'/'-'.
+_RUN_OF_PARTS_RULE = re.compile(
+    r"(?i)\b(?:[a-z0-9]+[_-])*(?:password|passwd|pwd|pass|api[_-]?key|apikey|secret"
+    r"|(?:secret|access|private)[_-]?key|token)\s*=\s*[\"']?(?P<value>[^\s\"'&;,]+)"
+)
+NAME_PIECES = st.sampled_from(
+    ["db", "x", "_", "-", "__", "é", "password", "pass", "token", "api_key", "API-KEY",
+     "secret", "=", " = ", "hunter22", "'", "é_", "9", "K"]
+)  # fmt: skip
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(NAME_PIECES, max_size=12).map("".join))
+def test_assignment_rule_finds_every_value_the_run_of_parts_rule_found(text: str) -> None:
+    from capeval.secrets import _ASSIGNMENT
+
+    before = {m.span("value") for m in _RUN_OF_PARTS_RULE.finditer(text)}
+    now = {m.span("value") for m in _ASSIGNMENT.finditer(text)}
+    assert before <= now
+
+
+def test_assignment_rule_on_a_long_hyphenated_run() -> None:
+    # the input make fuzz found (the old rule took ~8 s); and a name of many parts
+    from capeval.secrets import _ASSIGNMENT, value_secret_kind
+
+    assert list(_ASSIGNMENT.finditer(("ghp_" + "a1B2" * 9 + "-7") * 3000 + "=1")) == []
+    assert value_secret_kind("a_" * 20000 + "password=hunter2x", True) == "password_assignment"
+    assert value_secret_kind("a__password=hunter22", True) == "password_assignment"
