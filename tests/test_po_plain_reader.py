@@ -27,18 +27,19 @@ import fetch_realdata  # noqa: E402
 DJANGO = fetch_realdata.django_dir()
 
 
-def _read(data: bytes, monkeypatch: pytest.MonkeyPatch | None = None) -> tuple:
+def _read(data: bytes, by_babel: bool = False) -> tuple:
+    """Messages, problems and catalog facts of ``data``; ``by_babel``: Babel's parser alone."""
     problems: list = []
     info = CatalogInfo()
     with pytest.MonkeyPatch.context() as patch:
-        if monkeypatch is not None:
+        if by_babel:
             patch.setattr(po, "_read_plainly", lambda path, lines: None)
         messages = list(po.read("t.po", io.BytesIO(data), lambda *p: problems.append(p), info))
     return [dataclasses.astuple(m) for m in messages], problems, dataclasses.astuple(info)
 
 
 def _by_babel(data: bytes) -> tuple:
-    return _read(data, pytest.MonkeyPatch())
+    return _read(data, by_babel=True)
 
 
 def _read_plainly(data: bytes) -> bool:

@@ -216,15 +216,24 @@ def _scan(value: str, entropy: bool) -> str | None:
     for kind, pattern in _FORMATS:
         if pattern.search(value):
             return kind
-    for match in _ASSIGNMENT.finditer(value) if "=" in value else ():
-        candidate = match.group("value")
-        if len(candidate) >= 4 and not _NOT_A_VALUE.search(candidate) and len(set(candidate)) > 2:
-            return "password_assignment"
+    if next(_assigned_values(value), None) is not None:
+        return "password_assignment"
     if entropy:
         for match in _TOKEN.finditer(value):
             if is_high_entropy_token(match.group()):
                 return "high_entropy"
     return None
+
+
+def _assigned_values(value: str) -> Iterator[re.Match[str]]:
+    """The assignments of ``value`` whose value reads as a credential (4+ characters, not a
+    placeholder, a mask or a null word, 3+ distinct characters)."""
+    if "=" not in value:  # every assignment has one: the scan is skipped
+        return
+    for match in _ASSIGNMENT.finditer(value):
+        candidate = match.group("value")
+        if len(candidate) >= 4 and not _NOT_A_VALUE.search(candidate) and len(set(candidate)) > 2:
+            yield match
 
 
 _cached_secret_kind = lru_cache(maxsize=8192)(_secret_kind)
@@ -280,10 +289,8 @@ def secret_spans(value: str, entropy: bool = True) -> list[tuple[int, int, str]]
     spans: list[tuple[int, int, str]] = []
     for kind, pattern in _FORMATS:
         spans += [(m.start(), m.end(), kind) for m in pattern.finditer(value)]
-    for match in _ASSIGNMENT.finditer(value) if "=" in value else ():
-        candidate = match.group("value")
-        if len(candidate) >= 4 and not _NOT_A_VALUE.search(candidate) and len(set(candidate)) > 2:
-            spans.append((match.start("value"), match.end("value"), "password_assignment"))
+    for match in _assigned_values(value):
+        spans.append((match.start("value"), match.end("value"), "password_assignment"))
     if entropy:
         spans += [
             (m.start(), m.end(), "high_entropy")

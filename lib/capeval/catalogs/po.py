@@ -64,16 +64,13 @@ def read(
         # nothing to parse: Babel (~30 ms of imports) is left unloaded; its default is 2 forms
         info.nplurals = 2
         return
-    from babel.messages.catalog import Catalog
-
     lines = _decoded_lines(data, _declared_charset(data), on_problem)
     found = _read_plainly(path, lines)
-    catalog = Catalog(locale=None)  # holds the header only: Babel parses Language, Plural-Forms
-    kept = _Kept(path, catalog, on_problem)
-    if found is None or not _read_plain(found, lines, kept, info):
-        catalog = Catalog(locale=None)
-        kept = _Kept(path, catalog, on_problem)
+    kept = _Kept(path, on_problem)
+    if found is None or not found.keep(kept, lines, info):
+        kept = _Kept(path, on_problem)  # afresh: Babel reads the file from its first line
         _read_with_babel(lines, kept, info)
+    catalog = kept.catalog
     if catalog.locale_identifier:
         info.locale = catalog.locale_identifier
     header = dict(catalog.mime_headers)
@@ -94,8 +91,11 @@ class _Kept:
     """The messages read so far: a repeated msgid/msgctxt is reported and dropped (the first
     is kept, where Babel merges), and plural forms are checked against the header's count."""
 
-    def __init__(self, path: str, catalog: Any, on_problem: OnProblem) -> None:
-        self.path, self.catalog, self.on_problem = path, catalog, on_problem
+    def __init__(self, path: str, on_problem: OnProblem) -> None:
+        from babel.messages.catalog import Catalog
+
+        self.path, self.on_problem = path, on_problem
+        self.catalog = Catalog(locale=None)  # the header only: Babel reads Language, Plural-Forms
         self.messages: list[Message] = []
         self.first_line: dict[tuple[str | None, str], int] = {}
 
@@ -118,7 +118,8 @@ class _Kept:
     def _check_forms(self, message: Message, line: int) -> None:
         # msgstr[N] beyond nplurals (Babel would drop them); missing forms the importer sees
         expected = self.catalog.num_plurals
-        beyond = sorted(int(i) for i in message.translation_plurals or () if int(i) >= expected)
+        forms = message.translation_plurals or {}
+        beyond = sorted(int(i) for i in forms if int(i) >= expected)
         if beyond:
             self.on_problem(
                 "catalog.plural_incomplete",
@@ -138,13 +139,18 @@ _PLURAL_INDEX = re.compile(r"msgstr\[([0-9]+)\]\Z")
 
 
 class _Entry:
-    __slots__ = ("offset", "obsolete", "flags", "comments", "context", "ids", "forms")
+    """One entry as the loop reads it, in Babel's parser's terms."""
+
+    __slots__ = (
+        "offset", "obsolete", "flags", "auto_comments", "user_comments", "context", "ids", "forms"
+    )  # fmt: skip
 
     def __init__(self) -> None:
         self.offset = 0  # the msgid's line (0-based), as Babel counts
         self.obsolete = False
         self.flags: list[str] = []
-        self.comments: tuple[list[str], list[str]] = ([], [])  # auto (#.), user (#, #|…)
+        self.auto_comments: list[str] = []  # #.
+        self.user_comments: list[str] = []  # #, #|… (any other comment)
         self.context: list[str] | None = None  # quoted parts, as written
         self.ids: list[list[str]] = []  # msgid, msgid_plural
         self.forms: list[tuple[int, list[str]]] = []  # msgstr (0) or msgstr[N]
@@ -177,7 +183,7 @@ class _Plain:
             self.header_end = end
             return True
         flags, dialect = _flags_and_dialect(tuple(entry.flags)) if entry.flags else _NO_DIALECT
-        note = _note(*entry.comments)
+        note = _note(entry.auto_comments, entry.user_comments)
         line = entry.offset + 1
         if len(entry.ids) > 1:
             forms = {str(index): _text(parts) for index, parts in sorted(entry.forms)}
@@ -191,6 +197,18 @@ class _Plain:
                 translation=_text(entry.forms[0][1]), flags=flags, dialect=dialect, note=note,
             )  # fmt: skip
         self.messages.append(message)
+        return True
+
+    def keep(self, kept: _Kept, lines: list[str], info: CatalogInfo) -> bool:
+        """Hand the messages read to ``kept``; False when the header needs Babel's whole path."""
+        if self.header_end is not None:
+            try:  # the header, read by Babel: Language, Plural-Forms, its locale's defaults
+                _babel_parser(kept, info).parse(lines[: self.header_end])
+            except (ValueError, LookupError):
+                return False  # Babel's path reports it, where it stops
+        info.obsolete += self.obsolete
+        for message in self.messages:
+            kept.add(message)
         return True
 
 
@@ -236,14 +254,14 @@ def _read_plainly(path: str, lines: list[str]) -> _Plain | None:
             elif kind == ".":
                 comment = line[2:].strip()
                 if comment:
-                    entry.comments[0].append(comment)
+                    entry.auto_comments.append(comment)
             elif kind == ":":
                 if "\u2068" in line or "\u2069" in line:  # isolates: Babel may refuse them
                     return None
             elif kind == "-":
                 return None  # a merge conflict marker
             else:
-                entry.comments[1].append(line[1:].strip())
+                entry.user_comments.append(line[1:].strip())
             continue
         entry.obsolete = obsolete  # as Babel: the entry's last keyword line says
         if keyword == "msgid":
@@ -289,19 +307,6 @@ def _read_plainly(path: str, lines: list[str]) -> _Plain | None:
 def _flag_line(line: str) -> tuple[str, ...]:
     """A ``#,`` line's flags, as Babel splits them (a catalog repeats a few flag lines)."""
     return tuple(flag.strip() for flag in line[2:].lstrip().split(","))
-
-
-def _read_plain(found: _Plain, lines: list[str], kept: _Kept, info: CatalogInfo) -> bool:
-    """The messages the loop read, kept; False when the header needs Babel's whole path."""
-    if found.header_end is not None:
-        try:  # the header, read by Babel: Language, Plural-Forms, its locale's defaults
-            _babel_parser(kept, info).parse(lines[: found.header_end])
-        except (ValueError, LookupError):
-            return False  # Babel's path reports it, where it stops
-    info.obsolete += found.obsolete
-    for message in found.messages:
-        kept.add(message)
-    return True
 
 
 def _text(parts: list[str]) -> str:
