@@ -12,9 +12,10 @@ grows with the input. ``SeenKeys`` keeps only fixed-width entries in memory:
   (``tempfile.TemporaryFile``, under ``$TMPDIR``; unlinked at once, so nothing is left behind).
   The last 256 KiB stays in memory until it is written out.
 
-``add(key)`` probes from the key's home slot; an entry whose fragment matches is *verified* by
-reading its key back from the log and comparing bytes, so the answer is exact (a hash
-collision costs one read, never a wrong verdict). The table doubles at a load of 0.6.
+``add(key)`` (or ``add_all(keys)``, for a block of keys at once) probes from the key's home
+slot; an entry whose fragment matches is *verified* by reading its key back from the log and
+comparing bytes, so the answer is exact (a hash collision costs one read, never a wrong
+verdict). The table doubles at a load of 0.6.
 
 Memory: 8 bytes per slot at a load between 0.3 and 0.6, i.e. 13-27 bytes per key (~19 on
 average), whatever the keys' length; the key log on disk grows by the keys' bytes + 4.
@@ -27,11 +28,13 @@ from __future__ import annotations
 import os
 from array import array
 from collections.abc import Generator, Iterator
+from itertools import accumulate, chain
 from typing import IO, Any
 
 _MAX_LOAD = 0.6
 _OFFSET_BITS = 36  # a key log of up to 64 GiB
 _OFFSET_MASK = (1 << _OFFSET_BITS) - 1
+_FRAGMENT_FIELD = ((1 << 64) - 1) ^ _OFFSET_MASK  # a hash's top bits, in place
 _FRAGMENT_BITS = 64 - _OFFSET_BITS  # the top 28 bits of the key's hash
 _HASH_MASK = (1 << 64) - 1
 # tables up to 2**28 slots grow from their entries; beyond, the keys are read back from the log
@@ -105,6 +108,59 @@ class SeenKeys:
         self._count += 1
         if self._count > self._limit:
             self._grow()
+        return True
+
+    def add_all(self, keys: list[str]) -> bool:
+        """Add every key of ``keys`` (strings) and return True when each is new to the set
+        and to the others; otherwise add none and return False (``add`` them one by one then,
+        to learn which). One call for a block of keys: the keys are encoded, hashed and
+        logged by C loops, and a key found already there undoes the entries made before it
+        (each had filled an empty slot; the log is written only at the end)."""
+        count = len(keys)
+        if len(set(keys)) != count:
+            return False
+        while self._count + count > self._limit:
+            self._grow()
+        if "".join(keys).isascii():
+            datas = list(map(str.encode, keys))
+        else:
+            datas = list(map(key_bytes, keys))
+        sizes = list(map(len, datas))
+        if max(sizes, default=0) < _SHORT:
+            prefixes = list(map(_LENGTHS.__getitem__, sizes))
+        else:
+            prefixes = [_LENGTHS[size] if size < _SHORT else _length(size) for size in sizes]
+        pending = self._pending
+        first = self._written + len(pending)  # where this batch's log starts
+        # an entry holds its key's log offset + 1
+        offsets = accumulate(map((_LENGTH_BYTES).__add__, sizes), initial=first + 1)
+        table = self._table
+        shift = self._shift
+        mask = len(table) - 1
+        filled = []
+        # (offsets has one more item: where the next batch would start)
+        for data, digest, offset in zip(datas, map(hash, datas), offsets, strict=False):
+            digest &= _HASH_MASK
+            slot = digest >> shift
+            entry = table[slot]
+            while entry:
+                # an entry of this batch holds another key (the keys are distinct)
+                if (
+                    entry >> _OFFSET_BITS == digest >> _OFFSET_BITS
+                    and (entry & _OFFSET_MASK) <= first
+                    and self._key_at((entry & _OFFSET_MASK) - 1) == data
+                ):
+                    for undone in filled:
+                        table[undone] = 0
+                    return False
+                slot = (slot + 1) & mask
+                entry = table[slot]
+            table[slot] = digest & _FRAGMENT_FIELD | offset
+            filled.append(slot)
+        pending += b"".join(chain.from_iterable(zip(prefixes, datas, strict=True)))
+        self._count += count
+        if len(pending) >= _SPILL:
+            self._spill()
         return True
 
     def close(self) -> None:

@@ -14,6 +14,10 @@ and its bytes are written as they are with no diagnostic, only when all of this 
   nothing in the block's strings (or else in the line);
 * its id is new to the stream (``SeenKeys``).
 
+The usual block is clean throughout: it is proven in one pass, its ids are added together
+(``SeenKeys.add_all``, which adds none when any is not new) and it is written as read. Any
+other block goes line by line, from its first line again.
+
 Why texts seen in clean lines prove a property: the schema's top level is decomposable
 (``schemas.memo``: each property is valid on its own), and every contract rule reads one
 property alone, except the assertion rules, which read ``rules.EVALCASE_JOINT_FIELDS``
@@ -78,6 +82,7 @@ class BlockPath:
     ) -> None:
         self._run = run
         self._seen_add = seen.add
+        self._seen_add_all = seen.add_all
         self._line_path = line_path
         self._write_block = write_block
         # an x- key is no field: the line goes in full
@@ -102,8 +107,18 @@ class BlockPath:
         strings = "\n".join(chain.from_iterable(map(self._strings, filter(None, decoded))))
         secret_free = not may_contain_secret(strings.encode("utf-8", "surrogatepass"))
         proven_texts = proven.proven_texts
-        seen_add = self._seen_add
         key = self._key
+        if (
+            secret_free
+            and lines
+            and None not in decoded
+            and all(map(proven_texts, decoded, lines))
+            and self._seen_add_all(list(map(key, decoded)))
+        ):  # the usual block, all clean: proven and its ids added by C loops, written whole
+            self._write_whole(data, len(lines))
+            return
+        # else line by line: the clean lines in runs, every other one the full way, in order
+        seen_add = self._seen_add
         run = self._run
         first = block.first_line_no
         start = 0  # the first line of the run of clean lines not yet written
@@ -124,11 +139,15 @@ class BlockPath:
                 if line is not None:
                     proven.learn(line)
         if start == 0 and lines:
-            self._write_block(data if data[-1:] == b"\n" else data + b"\n")
-            self._run.count_read(len(lines))
-            self._run.counts["valid"] += len(lines)
+            self._write_whole(data, len(lines))
         elif start < len(lines):
             self._flush(lines, start, len(lines))
+
+    def _write_whole(self, data: bytes, count: int) -> None:
+        """The block's ``count`` lines were all clean: counted, passed on as read."""
+        self._write_block(data if data[-1:] == b"\n" else data + b"\n")
+        self._run.count_read(count)
+        self._run.counts["valid"] += count
 
     def _flush(self, lines: list[bytes], start: int, stop: int) -> None:
         """Lines [start, stop) were clean: counted, passed on."""
