@@ -6,6 +6,8 @@ as the reader reads it (``Run.parse_line``: its diagnostics, counts and records)
 against the compiled schema (``SchemaCheck``), and an invalid case is reported and handed to
 ``on_invalid``. Either way the run sees the same records, diagnostics and counts: the proof
 only skips work whose outcome it knows (tests/test_check_proven_cases.py compares the two).
+A block whose lines are all proven and share their texts (``ProvenLines.shared_texts``, a
+suite's usual block) is proven by C loops over the block, with no test per line.
 
 A proven line comes with the exact JSON text of its ``assertions`` (equal texts are equal
 values), the key of its plan (``check.plan_case``); any other with None (the plan keys it).
@@ -62,6 +64,21 @@ def valid_cases(run: Run, on_invalid: Callable[[dict[str, Any]], None]) -> Itera
         if not lines[-1]:
             lines.pop()  # the block ends in "\n" (only the input's last line may not)
         decoded = proven.decoded(data, lines) if proven.available else [None] * len(lines)
+        shared = proven.shared_texts(decoded, lines) if proven.available else None
+        if shared is not None and shared != last_texts:
+            case = loads_proven(lines[0])
+            if case is not None:
+                last_texts, last_case = shared, case
+                assertions_text = bytes(decoded[0].assertions)  # required: decoded
+        if shared is not None and shared == last_texts:
+            # every line proven, all with the last case's texts (a suite's usual block)
+            for index, line in enumerate(decoded, item.first_line_no):
+                case = dict(last_case)
+                case["id"] = line.id
+                case["source"] = line.source
+                yield index, case, assertions_text
+            run.count_read(len(lines))
+            continue
         read = 0  # proven lines, counted once per block
         for index, raw in enumerate(lines, item.first_line_no):
             line = decoded[index - item.first_line_no]

@@ -29,6 +29,8 @@ together only as one tuple (``joint_fields``).
 
 from __future__ import annotations
 
+from itertools import repeat
+from operator import add, itemgetter
 from typing import Any
 
 import msgspec
@@ -88,6 +90,7 @@ class ProvenLines:
             if rules[name] != (0, float("inf"), None)
         ]
         self._first_text = len(typed)
+        self._texts_of = itemgetter(slice(len(typed), None))
         self._joint = tuple(texts.index(name) for name in joint_fields)
         self._single = tuple(at for at in range(len(texts)) if at not in self._joint)
         self._known: list[set[bytes]] = [set() for _ in texts]
@@ -129,6 +132,34 @@ class ProvenLines:
                 1 + bytes(text).count(b":") for text in texts if text is not _UNSET
             )
         return texts if raw.count(b":") == colons + self._last_colons else None
+
+    def shared_texts(self, decoded: list[Any], lines: list[bytes]) -> tuple[Any, ...] | None:
+        """The texts every line of a block shares (``decoded`` its Structs) when
+        ``proven_texts`` proves each line; None when a line is not proven or the lines' texts
+        differ (then ask line by line). A suite's usual block is decided by C loops over the
+        block: the first line is proven, and then each line's strings pass their rules and its
+        ':' count is the first line's texts' and keys' plus its strings'."""
+        if not lines or None in decoded:  # a line that does not decode is never proven
+            return None
+        values = list(map(_astuple, decoded))
+        first_text = self._first_text
+        texts = values[0][first_text:]
+        if list(map(self._texts_of, values)).count(texts) != len(values):
+            return None
+        if self.proven_texts(decoded[0], lines[0]) is None:
+            return None
+        columns = [list(map(itemgetter(at), values)) for at in range(first_text)]
+        for at, low, high, search in self._typed_rules:
+            column = columns[at]
+            lengths = list(map(len, column))
+            if min(lengths) < low or max(lengths) > high:
+                return None
+            if search is not None and not all(map(search, column)):
+                return None
+        colons = [first_text + self._last_colons] * len(lines)  # the keys', the texts'
+        for column in columns:
+            colons = list(map(add, colons, map(str.count, column, repeat(":"))))
+        return texts if colons == list(map(bytes.count, lines, repeat(b":"))) else None
 
     def _joint_key(self, texts: tuple[Any, ...]) -> tuple[bytes | None, ...]:
         return tuple(None if texts[at] is _UNSET else bytes(texts[at]) for at in self._joint)

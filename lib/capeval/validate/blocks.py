@@ -14,7 +14,8 @@ and its bytes are written as they are with no diagnostic, only when all of this 
   nothing in the block's strings (or else in the line);
 * its id is new to the stream (``SeenKeys``).
 
-The usual block is clean throughout: it is proven in one pass, its ids are added together
+The usual block is clean throughout and its lines share their texts: it is proven by C loops
+over the block (``ProvenLines.shared_texts``), its ids are added together
 (``SeenKeys.add_all``, which adds none when any is not new) and it is written as read. Any
 other block goes line by line, from its first line again.
 
@@ -111,10 +112,9 @@ class BlockPath:
         if (
             secret_free
             and lines
-            and None not in decoded
-            and all(map(proven_texts, decoded, lines))
+            and proven.shared_texts(decoded, lines) is not None
             and self._seen_add_all(list(map(key, decoded)))
-        ):  # the usual block, all clean: proven and its ids added by C loops, written whole
+        ):  # the usual block, all clean (its lines share their texts): written whole
             self._write_whole(data, len(lines))
             return
         # else line by line: the clean lines in runs, every other one the full way, in order
