@@ -30,7 +30,7 @@ together only as one tuple (``joint_fields``).
 from __future__ import annotations
 
 from itertools import repeat
-from operator import add, itemgetter
+from operator import add, attrgetter, itemgetter
 from typing import Any
 
 import msgspec
@@ -141,14 +141,13 @@ class ProvenLines:
         ':' count is the first line's texts' and keys' plus its strings'."""
         if not lines or None in decoded:  # a line that does not decode is never proven
             return None
-        values = list(map(_astuple, decoded))
-        first_text = self._first_text
-        texts = values[0][first_text:]
-        if list(map(self._texts_of, values)).count(texts) != len(values):
+        texts = self._texts_of(_astuple(decoded[0]))
+        # (streamed, not lists of tuples: a block's worth of them would raise the peak RSS)
+        if not all(map(texts.__eq__, map(self._texts_of, map(_astuple, decoded)))):
             return None
         if self.proven_texts(decoded[0], lines[0]) is None:
             return None
-        columns = [list(map(itemgetter(at), values)) for at in range(first_text)]
+        columns = [list(map(attrgetter(name), decoded)) for name in self.typed_fields]
         for at, low, high, search in self._typed_rules:
             column = columns[at]
             lengths = list(map(len, column))
@@ -156,7 +155,7 @@ class ProvenLines:
                 return None
             if search is not None and not all(map(search, column)):
                 return None
-        colons = [first_text + self._last_colons] * len(lines)  # the keys', the texts'
+        colons = [self._first_text + self._last_colons] * len(lines)  # the keys', the texts'
         for column in columns:
             colons = list(map(add, colons, map(str.count, column, repeat(":"))))
         return texts if colons == list(map(bytes.count, lines, repeat(b":"))) else None
