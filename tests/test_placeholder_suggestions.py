@@ -119,3 +119,33 @@ def test_renamed_argument_is_renamed_back(words, name):
     outcome = run(source, broken, syntax="python")
     [fix] = outcome.evidence["suggestions"]
     assert apply(broken, fix) == translation
+
+
+# -- the shortcuts of the failing path: each says only what the scan would say ----------------
+
+_PLACEHOLDER_CHARS = "%(){}$.0123456789sdnamé ,"
+_TEXT_CHARS = _PLACEHOLDER_CHARS + " \u00a0\u3000％｛﹪٪xyz"
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(_PLACEHOLDER_CHARS, min_size=1, max_size=6), st.text(_TEXT_CHARS, max_size=30))
+def test_only_itself_holds_only_when_every_tolerant_match_is_the_placeholder(placeholder, text):
+    from capeval.placeholders.suggest import _only_itself, _tolerant
+
+    if _only_itself(placeholder, text):
+        assert all(found == placeholder for found in _tolerant(placeholder).findall(text))
+
+
+def test_only_itself_is_not_said_of_a_placeholder_written_with_a_space():
+    from capeval.placeholders.suggest import _only_itself
+
+    assert not _only_itself("%s", "you have % s coins")
+    assert not _only_itself("%s", "you have ％s coins")  # not ASCII: scanned
+    assert _only_itself("%(name)s", "hello %(name)s, %s")
+
+
+def test_every_look_alike_is_non_ascii():
+    # _with_text_evidence skips the look-alike walk for an ASCII text
+    from capeval.assertions.placeholder_integrity import _LOOKALIKES
+
+    assert not any(char.isascii() for char in _LOOKALIKES)

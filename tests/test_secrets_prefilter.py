@@ -102,3 +102,12 @@ def test_assignment_rule_on_a_long_hyphenated_run() -> None:
     assert list(_ASSIGNMENT.finditer(("ghp_" + "a1B2" * 9 + "-7") * 3000 + "=1")) == []
     assert value_secret_kind("a_" * 20000 + "password=hunter2x", True) == "password_assignment"
     assert value_secret_kind("a__password=hunter22", True) == "password_assignment"
+
+
+@given(st.lists(TEXTS, min_size=1, max_size=3))
+def test_secret_values_skip_only_texts_where_no_span_is_found(texts) -> None:
+    # secret_values tests text_may_hold_secret before secret_spans (and its cache)
+    from capeval.secrets import secret_spans, secret_values
+
+    spans = [(text[start:end], kind) for text in texts for start, end, kind in secret_spans(text)]
+    assert secret_values(*texts) == spans

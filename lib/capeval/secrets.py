@@ -325,7 +325,12 @@ def redact(value: str, entropy: bool = True) -> str:
 
 def secret_values(*texts: str) -> list[tuple[str, str]]:
     """(value, kind) of the credentials in ``texts``: what must not reappear, even cut."""
-    return [(text[start:end], kind) for text in texts for start, end, kind in secret_spans(text)]
+    return [
+        (text[start:end], kind)
+        for text in texts
+        if text_may_hold_secret(text)  # (secret_spans' own first test, without its cache)
+        for start, end, kind in secret_spans(text)
+    ]
 
 
 # A fragment of a known credential this long is a leak too (evidence cuts strings).

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import cache
 from typing import Any
 
 from capeval.assertions import ParamsError, Subject
@@ -225,7 +226,8 @@ def _with_text_evidence(core: Outcome, text: str, syntax: str) -> Outcome:
     if core.passed:
         return _PASS
     evidence = {**core.evidence, "syntax": syntax}
-    lookalikes = sorted(_LOOKALIKES.intersection(text))
+    # every look-alike is non-ASCII: an ASCII text (most) is not walked character by character
+    lookalikes = [] if text.isascii() else sorted(_LOOKALIKES.intersection(text))
     if lookalikes:
         evidence["lookalikes"] = lookalikes
     return Outcome(core.code, core.message, evidence)
@@ -386,15 +388,23 @@ def check(subject: Subject, params: dict[str, Any]) -> Outcome:
     result = _verdict(subject, params)
     if result.passed or result.code == REGEX_TIMEOUT:
         return result
-    from capeval.placeholders.suggest import placeholder_suggestions
 
     def passes(fixed: str) -> bool:
         return _verdict(replace(subject, text=fixed), params).passed
 
-    fixes = placeholder_suggestions(subject.text, result.evidence, passes)
+    fixes = _suggester()(subject.text, result.evidence, passes)
     if fixes:
         result.evidence["suggestions"] = fixes
     return result
+
+
+@cache
+def _suggester() -> Callable[..., list[dict[str, Any]]]:
+    """``placeholders.suggest.placeholder_suggestions``, imported at the first failing verdict
+    (an import statement run per failing pair cost ~5% of its time)."""
+    from capeval.placeholders.suggest import placeholder_suggestions
+
+    return placeholder_suggestions
 
 
 def _verdict(subject: Subject, params: dict[str, Any]) -> Outcome:

@@ -51,6 +51,17 @@ def _tolerant(placeholder: str) -> re.Pattern[str]:
     return re.compile(_BLANKS.join(parts))
 
 
+def _only_itself(placeholder: str, text: str) -> bool:
+    """True when every ``_tolerant(placeholder)`` match in ``text`` is ``placeholder`` itself,
+    told without the scan: in an ASCII text every other form and blank is absent but the space,
+    and a match other than the placeholder has a space right after one of its characters."""
+    return (
+        placeholder.isascii()
+        and text.isascii()
+        and not any(char + " " in text for char in placeholder[:-1])
+    )
+
+
 def _shape(placeholder: str) -> str | None:
     """The placeholder with its key blanked: ``%(name)s`` → ``%()s``, ``{0}`` → ``{}``."""
     match = _KEY.match(placeholder)
@@ -72,6 +83,8 @@ def _proposals(text: str, evidence: dict[str, Any]) -> list[dict[str, Any]]:
     for placeholder in expected[:_MAX_SCANNED]:
         if "," in placeholder:
             continue  # an ICU argument as evidence abbreviates it
+        if _only_itself(placeholder, text):
+            continue  # no scan: every match can only be the placeholder itself
         tolerant = _tolerant(placeholder)
         if all(found == placeholder for found in tolerant.findall(text)):
             continue  # each match is the placeholder itself (the usual case): nothing to fix
