@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -14,6 +17,21 @@ KEYS = st.one_of(
     st.tuples(st.text(max_size=6), st.one_of(st.none(), st.text(max_size=4))),
     st.tuples(st.text(max_size=4), st.none(), st.sampled_from(["a", "b"])),
 )
+
+
+@contextmanager
+def every_hash_colliding() -> Iterator[None]:
+    """One hash for every key: each verdict rests on the exact bytes read back from the log.
+    (Patched by hand, not by a fixture: Hypothesis runs many examples per fixture.)"""
+    saved = seen.__dict__.get("hash")
+    seen.hash = lambda data: 0x5EED
+    try:
+        yield
+    finally:
+        if saved is None:
+            del seen.hash
+        else:
+            seen.hash = saved
 
 
 def answers_like_a_set(keys: list) -> None:
@@ -34,16 +52,8 @@ def test_answers_like_a_set(keys):
 @settings(max_examples=60, deadline=None)
 @given(st.lists(KEYS, max_size=80))
 def test_exact_when_every_hash_collides(keys):
-    # one hash for every key: each verdict rests on the exact bytes read back from the log
-    saved = seen.__dict__.get("hash")
-    seen.hash = lambda data: 0x5EED
-    try:
+    with every_hash_colliding():
         answers_like_a_set(keys + keys[::3])
-    finally:
-        if saved is None:
-            del seen.hash
-        else:
-            seen.hash = saved
 
 
 def test_key_log_spills_to_disk_and_regrows_from_it(monkeypatch):
@@ -101,15 +111,8 @@ def test_add_all_adds_a_batch_only_when_every_key_is_new(batches):
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.lists(BATCH_KEYS, max_size=20), max_size=8))
 def test_add_all_is_exact_when_every_hash_collides(batches):
-    saved = seen.__dict__.get("hash")
-    seen.hash = lambda data: 0x5EED
-    try:
+    with every_hash_colliding():
         adds_all_like_a_set(batches)
-    finally:
-        if saved is None:
-            del seen.hash
-        else:
-            seen.hash = saved
 
 
 def test_add_all_undoes_a_batch_that_meets_a_known_key(monkeypatch):
