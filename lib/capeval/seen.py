@@ -49,6 +49,7 @@ def _length(size: int) -> bytes:
 
 
 _LENGTHS = [_length(size) for size in range(_SHORT)]  # the usual lengths, made once
+_LENGTH_TEXTS = [prefix.decode("latin-1") for prefix in _LENGTHS]  # (add_all's join)
 
 
 def key_bytes(key: Any) -> bytes:
@@ -85,22 +86,11 @@ class SeenKeys:
     def add(self, key: Any) -> bool:
         data = key.encode() if type(key) is str and key.isascii() else key_bytes(key)
         digest = hash(data) & _HASH_MASK
-        fragment = digest >> _OFFSET_BITS
-        table = self._table
-        slot = digest >> self._shift  # the top bits: a table of up to 2**28 slots can
-        entry = table[slot]  # grow from its fragments alone
-        if entry:
-            mask = len(table) - 1
-            while entry:
-                if (
-                    entry >> _OFFSET_BITS == fragment
-                    and self._key_at((entry & _OFFSET_MASK) - 1) == data
-                ):
-                    return False
-                slot = (slot + 1) & mask
-                entry = table[slot]
+        slot = self._free_slot(data, digest)
+        if slot < 0:
+            return False
         pending = self._pending
-        table[slot] = fragment << _OFFSET_BITS | (self._written + len(pending) + 1)
+        self._table[slot] = digest & _FRAGMENT_FIELD | (self._written + len(pending) + 1)
         pending += _LENGTHS[len(data)] if len(data) < _SHORT else _length(len(data))
         pending += data
         if len(pending) >= _SPILL:
@@ -110,26 +100,41 @@ class SeenKeys:
             self._grow()
         return True
 
+    def _free_slot(self, data: bytes, digest: int) -> int:
+        """The empty slot where the key of ``data`` goes, or -1 when the key is there."""
+        table = self._table
+        slot = digest >> self._shift  # the top bits: a table of up to 2**28 slots can
+        entry = table[slot]  # grow from its fragments alone
+        if entry:
+            mask = len(table) - 1
+            while entry:
+                if (
+                    entry >> _OFFSET_BITS == digest >> _OFFSET_BITS
+                    and self._key_at((entry & _OFFSET_MASK) - 1) == data
+                ):
+                    return -1
+                slot = (slot + 1) & mask
+                entry = table[slot]
+        return slot
+
     def add_all(self, keys: list[str]) -> bool:
         """Add every key of ``keys`` (strings) and return True when each is new to the set
         and to the others; otherwise add none and return False (``add`` them one by one then,
-        to learn which). One call for a block of keys: the keys are encoded, hashed and
-        logged by C loops, and a key found already there undoes the entries made before it
-        (each had filled an empty slot; the log is written only at the end)."""
+        to learn which). One call for a block of keys: the keys are hashed in one loop and
+        logged by one join, and a key found already there undoes the entries made before it
+        (each had filled an empty slot; the log is written only at the end). Its transient
+        objects stay few: a block's worth of key bytes at once would need fresh arenas,
+        which raise the peak RSS that cap-validate keeps flat."""
         count = len(keys)
+        if not "".join(keys).isascii():
+            return self._add_all_slowly(keys)
         if len(set(keys)) != count:
             return False
         while self._count + count > self._limit:
             self._grow()
-        if "".join(keys).isascii():
-            datas = list(map(str.encode, keys))
-        else:
-            datas = list(map(key_bytes, keys))
-        sizes = list(map(len, datas))
-        if max(sizes, default=0) < _SHORT:
-            prefixes = list(map(_LENGTHS.__getitem__, sizes))
-        else:
-            prefixes = [_LENGTHS[size] if size < _SHORT else _length(size) for size in sizes]
+        sizes = list(map(len, keys))  # ASCII: a character is a byte
+        if max(sizes, default=0) >= _SHORT:
+            return self._add_all_slowly(keys)
         pending = self._pending
         first = self._written + len(pending)  # where this batch's log starts
         # an entry holds its key's log offset + 1
@@ -139,8 +144,9 @@ class SeenKeys:
         mask = len(table) - 1
         filled = []
         # (offsets has one more item: where the next batch would start)
-        for data, digest, offset in zip(datas, map(hash, datas), offsets, strict=False):
-            digest &= _HASH_MASK
+        for key, offset in zip(keys, offsets, strict=False):
+            data = key.encode()
+            digest = hash(data) & _HASH_MASK
             slot = digest >> shift
             entry = table[slot]
             while entry:
@@ -157,10 +163,25 @@ class SeenKeys:
                 entry = table[slot]
             table[slot] = digest & _FRAGMENT_FIELD | offset
             filled.append(slot)
-        pending += b"".join(chain.from_iterable(zip(prefixes, datas, strict=True)))
+        # length prefixes as latin-1 characters: one text joined, one encode
+        prefixes = map(_LENGTH_TEXTS.__getitem__, sizes)
+        log = "".join(chain.from_iterable(zip(prefixes, keys, strict=True)))
+        pending += log.encode("latin-1")
         self._count += count
         if len(pending) >= _SPILL:
             self._spill()
+        return True
+
+    def _add_all_slowly(self, keys: list[str]) -> bool:
+        """``add_all`` for keys that are not all short ASCII (rare): probed first, then added."""
+        if len(set(keys)) != len(keys):
+            return False
+        for key in keys:
+            data = key_bytes(key)
+            if self._free_slot(data, hash(data) & _HASH_MASK) < 0:
+                return False
+        for key in keys:
+            self.add(key)
         return True
 
     def close(self) -> None:
