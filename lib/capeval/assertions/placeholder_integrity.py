@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from functools import cache
 from typing import Any
 
 from capeval.assertions import ParamsError, Subject
@@ -28,6 +27,7 @@ from capeval.placeholders import custom as custom_syntax
 from capeval.placeholders import printf as printf_syntax
 from capeval.placeholders import python as python_syntax
 from capeval.placeholders.compare import Extraction, Findings, compare, outcome
+from capeval.placeholders.suggest import placeholder_suggestions
 from capeval.verdict import Outcome
 
 __all__ = ["CODES", "NAME", "PARAMS", "bind", "check", "param_errors"]
@@ -392,19 +392,10 @@ def check(subject: Subject, params: dict[str, Any]) -> Outcome:
     def passes(fixed: str) -> bool:
         return _verdict(replace(subject, text=fixed), params).passed
 
-    fixes = _suggester()(subject.text, result.evidence, passes)
+    fixes = placeholder_suggestions(subject.text, result.evidence, passes)
     if fixes:
         result.evidence["suggestions"] = fixes
     return result
-
-
-@cache
-def _suggester() -> Callable[..., list[dict[str, Any]]]:
-    """``placeholders.suggest.placeholder_suggestions``, imported at the first failing verdict
-    (an import statement run per failing pair cost ~5% of its time)."""
-    from capeval.placeholders.suggest import placeholder_suggestions
-
-    return placeholder_suggestions
 
 
 def _verdict(subject: Subject, params: dict[str, Any]) -> Outcome:

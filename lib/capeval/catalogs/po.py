@@ -21,7 +21,7 @@ from __future__ import annotations
 import codecs
 import re
 from collections.abc import Iterator
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any, BinaryIO
 
 from capeval.catalogs import (
@@ -182,20 +182,15 @@ class _Plain:
                 return False  # a second header, or one after entries: Babel's order matters
             self.header_end = end
             return True
-        flags, dialect = _flags_and_dialect(tuple(entry.flags)) if entry.flags else _NO_DIALECT
-        note = _note(entry.auto_comments, entry.user_comments)
-        line = entry.offset + 1
         if len(entry.ids) > 1:
-            forms = {str(index): _text(parts) for index, parts in sorted(entry.forms)}
             plural = _text(entry.ids[1])
-            message = _plural_message(
-                self.path, line, context, msgid, plural, forms, flags, dialect, note
-            )
+            forms = {str(index): _text(parts) for index, parts in sorted(entry.forms)}
         else:
-            message = Message(
-                msgid, msgid, self.path, line, context,
-                translation=_text(entry.forms[0][1]), flags=flags, dialect=dialect, note=note,
-            )  # fmt: skip
+            plural, forms = None, {"0": _text(entry.forms[0][1])}
+        message = _entry_message(
+            self.path, entry.offset + 1, context, msgid, plural, forms,
+            entry.flags, entry.auto_comments, entry.user_comments,
+        )  # fmt: skip
         self.messages.append(message)
         return True
 
@@ -318,9 +313,16 @@ def _text(parts: list[str]) -> str:
 
 
 def _unescape(part: str) -> str:
-    from babel.messages.pofile import unescape
+    return _pofile().unescape(part)
 
-    return unescape(part)
+
+@cache
+def _pofile() -> Any:
+    """Babel's PO module, imported once a file has something to parse (an import statement
+    per escaped string would cost more than the unescaping)."""
+    from babel.messages import pofile
+
+    return pofile
 
 
 # -- everything else, read by Babel -----------------------------------------------------------
@@ -335,11 +337,9 @@ def _read_with_babel(lines: list[str], kept: _Kept, info: CatalogInfo) -> None:
 
 
 def _babel_parser(kept: _Kept, info: CatalogInfo) -> Any:
-    from babel.messages.pofile import PoFileParser
-
     on_problem = kept.on_problem
 
-    class Parser(PoFileParser):
+    class Parser(_pofile().PoFileParser):
         """Babel's line parser; its entries become our messages, not a Babel catalog (which
         would merge repeats, drop extra plural forms and add flags the file does not have)."""
 
@@ -375,39 +375,47 @@ def _babel_parser(kept: _Kept, info: CatalogInfo) -> Any:
 
 def _message(parser: Any, path: str, line: int) -> Message:
     """A message from Babel's parser state (the entry just read)."""
-    flags, dialect = _flags_and_dialect(tuple(parser.flags)) if parser.flags else _NO_DIALECT
-    note = _note(parser.auto_comments, parser.user_comments)
     context = parser.context.denormalize() if parser.context else None
     msgid = parser.messages[0].denormalize()
     if len(parser.messages) > 1:
-        forms = {str(index): text.denormalize() for index, text in sorted(parser.translations)}
         plural = parser.messages[1].denormalize()
-        return _plural_message(path, line, context, msgid, plural, forms, flags, dialect, note)
-    translation = parser.translations[0][1].denormalize() if parser.translations else ""
-    return Message(
-        msgid, msgid, path, line, context,
-        translation=translation, flags=flags, dialect=dialect, note=note,
+        forms = {str(index): text.denormalize() for index, text in sorted(parser.translations)}
+    else:
+        translation = parser.translations[0][1].denormalize() if parser.translations else ""
+        plural, forms = None, {"0": translation}
+    return _entry_message(
+        path, line, context, msgid, plural, forms,
+        parser.flags, parser.auto_comments, parser.user_comments,
     )  # fmt: skip
 
 
 # -- both readers' -----------------------------------------------------------------------------
-def _plural_message(
+def _entry_message(
     path: str,
     line: int,
     context: str | None,
     msgid: str,
-    plural: str,
+    plural: str | None,
     forms: dict[str, str],
-    flags: frozenset[str],
-    dialect: str,
-    note: str | None,
+    flags: list[str],
+    auto_comments: list[str],
+    user_comments: list[str],
 ) -> Message:
+    """The message of one entry, whichever reader read it: ``plural`` is None for an entry
+    without ``msgid_plural``, whose one translation is ``forms["0"]``."""
+    flag_set, dialect = _flags_and_dialect(tuple(flags)) if flags else _NO_DIALECT
+    note = _note(auto_comments, user_comments)
+    if plural is None:
+        return Message(
+            msgid, msgid, path, line, context,
+            translation=forms["0"], flags=flag_set, dialect=dialect, note=note,
+        )  # fmt: skip
     return Message(
         msgid, msgid, path, line, context,
         plurals={"one": msgid, "other": plural},
         translation=forms.get("0", ""),
         translation_plurals=forms,
-        flags=flags, dialect=dialect, note=note,
+        flags=flag_set, dialect=dialect, note=note,
     )  # fmt: skip
 
 
