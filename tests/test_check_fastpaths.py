@@ -201,6 +201,26 @@ def test_number_verdicts_equal_the_full_path(source_locale, target_locale, sourc
 
 
 @settings(max_examples=300, deadline=None)
+@given(
+    source=number_texts,
+    text=number_texts,
+    locales=st.sampled_from(LOCALE_PAIRS),
+    params=st.sampled_from([{}, {"ignore": []}, {"ignore": None}, {"ignore": ["5"]}]),
+)
+def test_the_bound_number_check_is_check(source, text, locales, params):
+    # bind() takes the usual params (nothing to ignore) straight to compare
+    case = {"id": "c", "source": source, "source_locale": locales[0], "target_locale": locales[1]}
+    subject = Subject.of(case, {"text": text})
+    bound = number_fidelity.bind(params)
+    full = number_fidelity.check(subject, params)
+    if bound is None:
+        assert params.get("ignore")  # only an ignore list is left to check
+        return
+    fast = bound(subject)
+    assert (fast.code, fast.message, fast.evidence) == (full.code, full.message, full.evidence)
+
+
+@settings(max_examples=300, deadline=None)
 @given(number_texts | ANY_TEXT)
 def test_the_digit_test_is_a_search_for_a_decimal_digit(text):
     assert number_fidelity._has_digit(text) == (re.search(r"\d", text) is not None)

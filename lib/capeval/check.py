@@ -178,7 +178,11 @@ def run_checks(
     run.malformed_key = "invalid cases"
     write_line = run.out.write_bytes
     passing_lines = PassingLines()
+    template_tail = passing_lines.tail
     plans: dict[bytes, list[Planned]] = {}  # assertions list -> plan (plan_case)
+    # passing lines written from templates, added to the counts once (in finally: a run cut
+    # short still counts every line it wrote)
+    templated = 0
     try:
         for line_no, case, plan_key in itertools.chain(() if first is None else (first,), cases):
             case_id = case["id"]
@@ -188,7 +192,9 @@ def run_checks(
                 run.emit_problems([repeated], case, line=line_no)
                 run.count("invalid cases")
                 continue
-            planned = plan_case(run, line_no, case, selection, plans, plan_key)
+            planned = plans.get(plan_key) if plan_key is not None else None  # (plan_case's memo)
+            if planned is None:
+                planned = plan_case(run, line_no, case, selection, plans, plan_key)
             if not planned:
                 run.count("cases with nothing selected")
                 index.mark_seen(case_id)
@@ -212,11 +218,10 @@ def run_checks(
                     if outcome.code == OK and not outcome.evidence:
                         if prefix is None:
                             prefix = passing_lines.prefix(case_id) or b""
-                        tail = passing_lines.tail(system, item.name, item.severity, outcome.message)
+                        tail = template_tail(system, item.name, item.severity, outcome.message)
                         if prefix and tail is not None:
                             write_line(prefix + tail)
-                            counts["results"] += 1
-                            counts["passed"] += 1
+                            templated += 1
                             continue
                     _write_result(run, _result(subject, system, item, outcome))
         if no_orphans:  # counted, not listed: a shard leaves most candidates unjoined
@@ -233,6 +238,8 @@ def run_checks(
                     case_id=case_id,
                 )
     finally:
+        counts["results"] += templated
+        counts["passed"] += templated
         index.close()
 
 

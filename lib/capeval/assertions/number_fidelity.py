@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
@@ -201,6 +202,8 @@ class _Pair:
 
 
 _pairs: dict[tuple[str, str], _Pair] = {}
+# every passing comparison returns this one (the engine never changes an outcome)
+_PASS = Outcome()
 _SIGNS = "-+\u2212"
 
 
@@ -355,7 +358,7 @@ def compare(
 ) -> Outcome:
     """Compare the numbers of ``source`` and candidate ``text`` (both already NFC)."""
     if not _has_digit(source) and not _has_digit(text):
-        return Outcome()
+        return _PASS
     pair = _pair(source_locale, target_locale)
     source_numbers_of, target_numbers_of = pair.source, pair.target
     source = _masked(source, pair)
@@ -365,7 +368,7 @@ def compare(
     candidate_runs = runs.findall(text)
     # Fast path: every run written as in the source (the usual case: "3" stays "3").
     if source_runs == candidate_runs or sorted(source_runs) == sorted(candidate_runs):
-        return Outcome()
+        return _PASS
     src = _source_numbers(source, source_numbers_of)
     if ignore:
         values, raws = _ignored(source_locale, ignore)
@@ -412,7 +415,7 @@ def _verdict(src: list[_Number], cand: list[_Number]) -> Outcome:
     if extra:
         found.add(EXTRA)
     if not found:
-        return Outcome()
+        return _PASS
     code = first_by_precedence(CODES, found)
     evidence: dict[str, Any] = {
         "source": [n.written for n in src],
@@ -433,6 +436,25 @@ def _message(code: str, evidence: dict[str, Any]) -> str:
     if code == MISSING:
         return "source number(s) missing: " + ", ".join(evidence["missing"])
     return "number(s) not in the source: " + ", ".join(evidence["extra"])
+
+
+def bind(params: dict[str, Any]) -> Callable[[Subject], Outcome] | None:
+    """``check`` with no numbers to ignore (the usual params) bound: straight to ``compare``
+    (the same call ``check`` makes then); None when ``ignore`` is given (``check`` reads and
+    validates it pair by pair)."""
+    if params.get("ignore"):
+        return None
+
+    def check_numbers(subject: Subject) -> Outcome:
+        case = subject.case
+        return compare(
+            subject.source,
+            subject.text,
+            case.get("source_locale") or "en",
+            case.get("target_locale") or "en",
+        )
+
+    return check_numbers
 
 
 def check(subject: Subject, params: dict[str, Any]) -> Outcome:
