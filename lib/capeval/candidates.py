@@ -300,6 +300,8 @@ _CONTROLS = bytes(range(0x20))
 # and the case id of each line.
 _USUAL_LINES = re.compile(rb'(?:\{"case_id": ?"[^"]*", ?"text": ?"[^"]*"\}\n)*')
 _CASE_IDS = re.compile(rb'\{"case_id": ?"([^"]*)"')
+# the same, for an ASCII block decoded at once (its matches are then str: no decode per id)
+_CASE_IDS_TEXT = re.compile(_CASE_IDS.pattern.decode("ascii"))
 _decode_utf8 = operator.methodcaller("decode", "utf-8")
 
 
@@ -403,7 +405,8 @@ def _usual_run(block: bytes, line_no: int, offset: int, max_line_bytes: int) -> 
         return None  # the last line has no newline
     if len(block.translate(None, _CONTROLS)) != len(block) - len(lines):
         return None
-    if not block.isascii():
+    ascii_block = block.isascii()
+    if not ascii_block:
         try:
             block.decode("utf-8")
         except UnicodeDecodeError:
@@ -413,7 +416,10 @@ def _usual_run(block: bytes, line_no: int, offset: int, max_line_bytes: int) -> 
     if _USUAL_LINES.fullmatch(block) is None:
         return None
     # the k-th '{"case_id": "' is line k's: no string holds a quote
-    case_ids = list(map(_decode_utf8, _CASE_IDS.findall(block)))
+    if ascii_block:
+        case_ids = _CASE_IDS_TEXT.findall(block.decode("ascii"))
+    else:
+        case_ids = list(map(_decode_utf8, _CASE_IDS.findall(block)))
     # line k starts after the k lines before it and their newlines
     offsets = list(map(operator.add, accumulate(map(len, lines), initial=offset), count()))
     offsets.pop()
