@@ -29,8 +29,7 @@ together only as one tuple (``joint_fields``).
 
 from __future__ import annotations
 
-from itertools import repeat
-from operator import add, attrgetter, itemgetter
+from operator import attrgetter, itemgetter
 from typing import Any
 
 import msgspec
@@ -137,8 +136,8 @@ class ProvenLines:
         """The texts every line of a block shares (``decoded`` its Structs) when
         ``proven_texts`` proves each line; None when a line is not proven or the lines' texts
         differ (then ask line by line). A suite's usual block is decided by C loops over the
-        block: the first line is proven, and then each line's strings pass their rules and its
-        ':' count is the first line's texts' and keys' plus its strings'."""
+        block: the first line is proven, and then each line's strings pass their rules and the
+        block's ':' count is what its lines' keys, texts and strings account for."""
         if not lines or None in decoded:  # a line that does not decode is never proven
             return None
         texts = self._texts_of(_astuple(decoded[0]))
@@ -155,10 +154,13 @@ class ProvenLines:
                 return None
             if search is not None and not all(map(search, column)):
                 return None
-        colons = [self._first_text + self._last_colons] * len(lines)  # the keys', the texts'
-        for column in columns:
-            colons = list(map(add, colons, map(str.count, column, repeat(":"))))
-        return texts if colons == list(map(bytes.count, lines, repeat(b":"))) else None
+        # A line holds at least the ':' its decoded fields account for (its keys', its
+        # strings', its texts': disjoint parts of it), and one more for each key occurrence
+        # the decoder dropped; so the block holds the accounted total only when every line
+        # holds its own, and one count over the block tells (no count a line).
+        accounted = (self._first_text + self._last_colons) * len(lines)
+        accounted += sum("".join(column).count(":") for column in columns)
+        return texts if b"".join(lines).count(b":") == accounted else None
 
     def _joint_key(self, texts: tuple[Any, ...]) -> tuple[bytes | None, ...]:
         return tuple(None if texts[at] is _UNSET else bytes(texts[at]) for at in self._joint)
