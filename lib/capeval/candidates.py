@@ -299,10 +299,8 @@ _CONTROLS = bytes(range(0x20))
 # Lines of the usual shape only (with no backslash nor control character, checked first),
 # and the case id of each line.
 _USUAL_LINES = re.compile(rb'(?:\{"case_id": ?"[^"]*", ?"text": ?"[^"]*"\}\n)*')
-_CASE_IDS = re.compile(rb'\{"case_id": ?"([^"]*)"')
-# the same, for an ASCII block decoded at once (its matches are then str: no decode per id)
-_CASE_IDS_TEXT = re.compile(_CASE_IDS.pattern.decode("ascii"))
-_decode_utf8 = operator.methodcaller("decode", "utf-8")
+# (matched in the decoded block: UTF-8 never encodes a quote inside another character)
+_CASE_IDS = re.compile(r'\{"case_id": ?"([^"]*)"')
 
 
 BLOCK_BYTES = 1 << 20
@@ -405,21 +403,16 @@ def _usual_run(block: bytes, line_no: int, offset: int, max_line_bytes: int) -> 
         return None  # the last line has no newline
     if len(block.translate(None, _CONTROLS)) != len(block) - len(lines):
         return None
-    ascii_block = block.isascii()
-    if not ascii_block:
-        try:
-            block.decode("utf-8")
-        except UnicodeDecodeError:
-            return None
+    try:
+        text = block.decode("utf-8")  # the ids are read from it; ASCII decodes quickly
+    except UnicodeDecodeError:
+        return None
     if len(block) > max_line_bytes and max(map(len, lines)) > max_line_bytes:
         return None
     if _USUAL_LINES.fullmatch(block) is None:
         return None
     # the k-th '{"case_id": "' is line k's: no string holds a quote
-    if ascii_block:
-        case_ids = _CASE_IDS_TEXT.findall(block.decode("ascii"))
-    else:
-        case_ids = list(map(_decode_utf8, _CASE_IDS.findall(block)))
+    case_ids = _CASE_IDS.findall(text)
     # line k starts after the k lines before it and their newlines
     offsets = list(map(operator.add, accumulate(map(len, lines), initial=offset), count()))
     offsets.pop()

@@ -192,9 +192,7 @@ def run_checks(
                 run.emit_problems([repeated], case, line=line_no)
                 run.count("invalid cases")
                 continue
-            planned = plans.get(plan_key) if plan_key is not None else None  # (plan_case's memo)
-            if planned is None:
-                planned = plan_case(run, line_no, case, selection, plans, plan_key)
+            planned = plan_case(run, line_no, case, selection, plans, plan_key)
             if not planned:
                 run.count("cases with nothing selected")
                 index.mark_seen(case_id)

@@ -439,35 +439,26 @@ def _message(code: str, evidence: dict[str, Any]) -> str:
 
 
 def bind(params: dict[str, Any]) -> Callable[[Subject], Outcome] | None:
-    """``check`` with no numbers to ignore (the usual params) bound: straight to ``compare``
-    (the same call ``check`` makes then); None when ``ignore`` is given (``check`` reads and
-    validates it pair by pair)."""
-    if params.get("ignore"):
-        return None
-
-    def check_numbers(subject: Subject) -> Outcome:
-        case = subject.case
-        return compare(
-            subject.source,
-            subject.text,
-            case.get("source_locale") or "en",
-            case.get("target_locale") or "en",
-        )
-
-    return check_numbers
+    """``check`` with no numbers to ignore (the usual params) bound: the pair's comparison
+    itself; None when ``ignore`` is given (``check`` reads and validates it pair by pair)."""
+    return None if params.get("ignore") else _compare_pair
 
 
 def check(subject: Subject, params: dict[str, Any]) -> Outcome:
-    case = subject.case
     ignore = params.get("ignore") or ()
     if ignore and (
         not isinstance(ignore, list) or not all(isinstance(item, str) for item in ignore)
     ):
         raise ParamsError("number_fidelity: ignore must be a list of strings")
+    return _compare_pair(subject, tuple(ignore))
+
+
+def _compare_pair(subject: Subject, ignore: tuple[str, ...] = ()) -> Outcome:
+    case = subject.case
     return compare(
         subject.source,
         subject.text,
         case.get("source_locale") or "en",
         case.get("target_locale") or "en",
-        tuple(ignore),
+        ignore,
     )
