@@ -438,3 +438,96 @@ def test_reviewer_agreement_properties(items):
     # with two reviewers nobody is singled out
     if len(by_id) == 2:
         assert not any(r["outlier"] for r in records_)
+
+
+# -- the page renderer, in-process ------------------------------------------------------------
+_TEXT = st.text(alphabet=st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=12)
+
+
+@st.composite
+def form_views(draw):
+    from capeval.forms.view import Reviewer, form_view
+
+    cases = [
+        {
+            "case_id": draw(_TEXT),
+            "case_sha256": draw(_TEXT),
+            "synthetic_review": draw(st.booleans()),
+            "synthetic_case": draw(st.booleans()),
+            **{
+                field: draw(_TEXT)
+                for field in (
+                    "profile",
+                    "domain",
+                    "scenario",
+                    "input_summary",
+                    "candidate_output",
+                    "expected_quality_notes",
+                )
+            },
+            "evidence_refs": draw(st.lists(_TEXT, max_size=2)),
+            "privacy_labels": draw(st.lists(_TEXT, max_size=2)),
+            "criteria": [
+                {"name": name, "focus": focus}
+                for name, focus in draw(st.lists(st.tuples(_TEXT, _TEXT), max_size=3))
+            ],
+        }
+        for _ in range(draw(st.integers(0, 3)))
+    ]
+    flags = draw(st.dictionaries(_TEXT.filter(bool), _TEXT.filter(bool), max_size=2))
+    config = config_from_mapping({"blocking_flags": flags} if flags else {})
+    reviewer = Reviewer(draw(_TEXT) or "r", draw(_TEXT) or "role", frozenset(), None)
+    left_out = {"conflicted": draw(st.integers(0, 2)), "unassigned": 0}
+    return form_view(reviewer, cases, config, left_out=left_out)
+
+
+def _blanked(view):
+    """``view`` with every text replaced by one plain letter: the page's bare markup."""
+    if isinstance(view, dict):
+        return {key: _blanked(value) for key, value in view.items()}
+    if isinstance(view, list):
+        return [_blanked(value) for value in view]
+    return "x" if isinstance(view, str) else view
+
+
+@settings(max_examples=150, deadline=None)
+@given(form_views())
+def test_no_text_changes_the_pages_markup_and_every_text_reads_back(view):
+    import html
+
+    from capeval.forms.page import render_form
+
+    page = render_form(view)
+    bare = render_form(_blanked(view))
+    # escaped text holds none of the characters markup is made of
+    for mark in "<>\"'":
+        assert page.count(mark) == bare.count(mark)
+    # what the reviewer reads is the text itself, "$" and all
+    shown = html.unescape(page)
+    for case in view["cases"]:
+        for field in ("scenario", "candidate_output", "case_id"):
+            assert case[field] in shown
+    assert html.unescape(page.split("<title>", 1)[1].split("</title>")[0]).startswith(
+        f"Review form: {view['reviewer_id']} ("
+    )
+
+
+def test_every_part_placeholder_is_filled():
+    from capeval.forms import page
+
+    with pytest.raises(KeyError):
+        page._fill("flag.html", f="c1-flag-1", name="n")  # "meaning" missing: never blank
+
+
+def test_the_forms_start_up_imports_no_template_engine_or_schema_library():
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, capeval.forms, capeval.forms.page, capeval.forms.view,"
+        " capeval.schemas._compiled_roster;"
+        "print(sorted(m for m in ('jinja2', 'fastjsonschema', '_hashlib', 'decimal')"
+        " if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"

@@ -503,20 +503,6 @@ def main() -> int:
                 library_ms=library,
                 ratio=ms / library,
             )
-        # the form renders with Jinja2 even for no case: its start-up against the libraries
-        # it needs (importing Jinja2 alone is ~1.4x the library floor above)
-        ms, library = startup_ms(
-            [tool("cap-review-form"), "--roster", str(roster), "--reviewer", "r-1", str(empty)],
-            [sys.executable, "-c", "import typer, orjson, jinja2"],
-        )
-        report.add(
-            f"cap-review-form start-up against its libraries (median of {STARTUP_RUNS})",
-            f'{ms:.0f} ms = {ms / library:.2f}x `python -c "import typer, orjson, jinja2"` '
-            f"({library:.0f} ms, interleaved)",
-            ms=ms,
-            library_ms=library,
-            ratio=ms / library,
-        )
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 

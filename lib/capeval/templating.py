@@ -1,9 +1,9 @@
-"""The Jinja2 environment every page capeval writes is rendered in (reports, review forms):
-strict about undefined names, blocks trimmed, the trailing newline kept. Jinja2 is imported
-only when something is rendered.
+"""The Jinja2 environment every report page capeval writes is rendered in (the review form
+is plain HTML parts instead: ``capeval.forms.page``): strict about undefined names, blocks
+trimmed, the trailing newline kept. Jinja2 is imported only when something is rendered.
 
-Compiling a template costs more than importing Jinja2 (~20 ms for the review form), so the
-shipped templates are compiled once per machine and user: Jinja2's own bytecode cache, in
+Compiling a template can cost more than importing Jinja2, so the shipped templates are
+compiled once per machine and user: Jinja2's own bytecode cache, in
 its private directory (``_jinja2-cache-<uid>`` under the temporary directory, created mode
 0700 and refused when another user owns it), keyed by the template's name and source
 checksum, so an edited template is compiled afresh. A user's template (``sandboxed``) is

@@ -9,8 +9,7 @@ booleans, lists and dicts only.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from capeval.config import Config, quality_case_problems
 from capeval.records import Problem, case_sha256
@@ -23,8 +22,7 @@ NO_FOCUS = "No review focus text is configured for this criterion."
 NO_MEANING = "No meaning is configured for this flag."
 
 
-@dataclass(frozen=True, slots=True)
-class Reviewer:
+class Reviewer(NamedTuple):  # not a dataclass: a class made at start-up, ~1 ms cheaper
     reviewer_id: str
     role: str
     conflicts: frozenset[str]

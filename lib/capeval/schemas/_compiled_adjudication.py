@@ -1,9 +1,16 @@
 # Generated from adjudication.json by capeval.schemas.build; do not edit.
 # source-sha256: 8a388c22697ad7a04be9133c66782dee01bf695d0d6de862b9a36fa3406ae2cb
+
+
+def JsonSchemaValueException(*args, **kwargs):
+    # fastjsonschema's own exception, imported only when a record fails
+    from fastjsonschema import JsonSchemaValueException as exception
+
+    return exception(*args, **kwargs)
+
+
 VERSION = "2.22.3"
-from decimal import Decimal
 import re
-from fastjsonschema import JsonSchemaValueException, JsonSchemaValuesException
 
 
 REGEX_PATTERNS_validate = {

@@ -1,9 +1,16 @@
 # Generated from candidate.json by capeval.schemas.build; do not edit.
 # source-sha256: f763084617fa37758c85d695b4023ed6447c793f59ac2d1bddae1ca96c8706a7
+
+
+def JsonSchemaValueException(*args, **kwargs):
+    # fastjsonschema's own exception, imported only when a record fails
+    from fastjsonschema import JsonSchemaValueException as exception
+
+    return exception(*args, **kwargs)
+
+
 VERSION = "2.22.3"
-from decimal import Decimal
 import re
-from fastjsonschema import JsonSchemaValueException, JsonSchemaValuesException
 
 
 REGEX_PATTERNS_validate = {

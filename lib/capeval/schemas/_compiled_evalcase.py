@@ -1,10 +1,18 @@
 # Generated from evalcase.json by capeval.schemas.build; do not edit.
 # source-sha256: 08d2af84d67194bad670186f4192dd82f281a468575db1a84f5a8983234114a1
 
+
+def JsonSchemaValueException(*args, **kwargs):
+    # fastjsonschema's own exception, imported only when a record fails
+    from fastjsonschema import JsonSchemaValueException as exception
+
+    return exception(*args, **kwargs)
+
+
+
 VERSION = "2.22.3"
 from decimal import Decimal
 import re
-from fastjsonschema import JsonSchemaValueException, JsonSchemaValuesException
 
 
 REGEX_PATTERNS_validate_record = {
@@ -238,8 +246,6 @@ def validate_https___capeval_invalid_schemas_evalcase_v1_json__definitions_asser
 validate_record = validate_https___capeval_invalid_schemas_evalcase_v1_json
 
 VERSION = "2.22.3"
-from decimal import Decimal
-from fastjsonschema import JsonSchemaValueException, JsonSchemaValuesException
 
 
 NoneType = type(None)
@@ -294,7 +300,6 @@ validate_params_forbidden_renderings = validate_urn_capeval_validate_params_forb
 VERSION = "2.22.3"
 from decimal import Decimal
 import re
-from fastjsonschema import JsonSchemaValueException, JsonSchemaValuesException
 
 
 REGEX_PATTERNS_validate_params_language_fidelity = {
@@ -371,8 +376,6 @@ def validate_urn_capeval_validate_params_language_fidelity(data, custom_formats=
 validate_params_language_fidelity = validate_urn_capeval_validate_params_language_fidelity
 
 VERSION = "2.22.3"
-from decimal import Decimal
-from fastjsonschema import JsonSchemaValueException, JsonSchemaValuesException
 
 
 NoneType = type(None)
@@ -416,7 +419,6 @@ validate_params_markup_integrity = validate_urn_capeval_validate_params_markup_i
 
 VERSION = "2.22.3"
 from decimal import Decimal
-from fastjsonschema import JsonSchemaValueException, JsonSchemaValuesException
 
 
 NoneType = type(None)
@@ -447,8 +449,6 @@ def validate_urn_capeval_validate_params_max_chars(data, custom_formats={}, name
 validate_params_max_chars = validate_urn_capeval_validate_params_max_chars
 
 VERSION = "2.22.3"
-from decimal import Decimal
-from fastjsonschema import JsonSchemaValueException, JsonSchemaValuesException
 
 
 NoneType = type(None)
@@ -481,8 +481,6 @@ def validate_urn_capeval_validate_params_number_fidelity(data, custom_formats={}
 validate_params_number_fidelity = validate_urn_capeval_validate_params_number_fidelity
 
 VERSION = "2.22.3"
-from decimal import Decimal
-from fastjsonschema import JsonSchemaValueException, JsonSchemaValuesException
 
 
 NoneType = type(None)
@@ -536,7 +534,6 @@ validate_params_placeholder_integrity = validate_urn_capeval_validate_params_pla
 VERSION = "2.22.3"
 from decimal import Decimal
 import re
-from fastjsonschema import JsonSchemaValueException, JsonSchemaValuesException
 
 
 REGEX_PATTERNS_validate_params_protocol_complete = {
@@ -605,8 +602,6 @@ def validate_urn_capeval_validate_params_protocol_complete(data, custom_formats=
 validate_params_protocol_complete = validate_urn_capeval_validate_params_protocol_complete
 
 VERSION = "2.22.3"
-from decimal import Decimal
-from fastjsonschema import JsonSchemaValueException, JsonSchemaValuesException
 
 
 NoneType = type(None)
@@ -639,8 +634,6 @@ def validate_urn_capeval_validate_params_required_tokens(data, custom_formats={}
 validate_params_required_tokens = validate_urn_capeval_validate_params_required_tokens
 
 VERSION = "2.22.3"
-from decimal import Decimal
-from fastjsonschema import JsonSchemaValueException, JsonSchemaValuesException
 
 
 NoneType = type(None)
@@ -715,7 +708,6 @@ validate_params_response_clean = validate_urn_capeval_validate_params_response_c
 VERSION = "2.22.3"
 from decimal import Decimal
 import re
-from fastjsonschema import JsonSchemaValueException, JsonSchemaValuesException
 
 
 REGEX_PATTERNS_validate_params_script_fidelity = {
@@ -795,7 +787,6 @@ validate_params_script_fidelity = validate_urn_capeval_validate_params_script_fi
 
 VERSION = "2.22.3"
 from decimal import Decimal
-from fastjsonschema import JsonSchemaValueException, JsonSchemaValuesException
 
 
 NoneType = type(None)
@@ -854,8 +845,6 @@ def validate_urn_capeval_validate_params_untranslated(data, custom_formats={}, n
 validate_params_untranslated = validate_urn_capeval_validate_params_untranslated
 
 VERSION = "2.22.3"
-from decimal import Decimal
-from fastjsonschema import JsonSchemaValueException, JsonSchemaValuesException
 
 
 NoneType = type(None)

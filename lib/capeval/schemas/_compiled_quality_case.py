@@ -1,9 +1,16 @@
 # Generated from quality-case.json by capeval.schemas.build; do not edit.
 # source-sha256: c43208e05f6fdd78b888a3235521b54fbe31c72d6faff0f4c5976cfe1b090af5
+
+
+def JsonSchemaValueException(*args, **kwargs):
+    # fastjsonschema's own exception, imported only when a record fails
+    from fastjsonschema import JsonSchemaValueException as exception
+
+    return exception(*args, **kwargs)
+
+
 VERSION = "2.22.3"
-from decimal import Decimal
 import re
-from fastjsonschema import JsonSchemaValueException, JsonSchemaValuesException
 
 
 REGEX_PATTERNS_validate = {

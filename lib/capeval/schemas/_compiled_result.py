@@ -1,9 +1,16 @@
 # Generated from result.json by capeval.schemas.build; do not edit.
 # source-sha256: bbe5135d45aea343ba721ec9116112c1b0cf71cf3b8451a7da5a76828b4fe33e
+
+
+def JsonSchemaValueException(*args, **kwargs):
+    # fastjsonschema's own exception, imported only when a record fails
+    from fastjsonschema import JsonSchemaValueException as exception
+
+    return exception(*args, **kwargs)
+
+
 VERSION = "2.22.3"
-from decimal import Decimal
 import re
-from fastjsonschema import JsonSchemaValueException, JsonSchemaValuesException
 
 
 REGEX_PATTERNS_validate = {

@@ -1,9 +1,16 @@
 # Generated from review.json by capeval.schemas.build; do not edit.
 # source-sha256: 73e55e563ec26197c2c3ef23f8f88ab15f7a93f8253a323453b46cd6ff4bf441
+
+
+def JsonSchemaValueException(*args, **kwargs):
+    # fastjsonschema's own exception, imported only when a record fails
+    from fastjsonschema import JsonSchemaValueException as exception
+
+    return exception(*args, **kwargs)
+
+
 VERSION = "2.22.3"
-from decimal import Decimal
 import re
-from fastjsonschema import JsonSchemaValueException, JsonSchemaValuesException
 
 
 REGEX_PATTERNS_validate = {

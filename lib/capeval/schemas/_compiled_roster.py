@@ -1,9 +1,16 @@
 # Generated from roster.json by capeval.schemas.build; do not edit.
 # source-sha256: 30926df68448727d5b1b2ed04710ba90d8fcdeb7ae6e7382f345b3a27b65abbf
+
+
+def JsonSchemaValueException(*args, **kwargs):
+    # fastjsonschema's own exception, imported only when a record fails
+    from fastjsonschema import JsonSchemaValueException as exception
+
+    return exception(*args, **kwargs)
+
+
 VERSION = "2.22.3"
-from decimal import Decimal
 import re
-from fastjsonschema import JsonSchemaValueException, JsonSchemaValuesException
 
 
 REGEX_PATTERNS_validate = {

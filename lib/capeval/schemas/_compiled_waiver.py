@@ -1,9 +1,16 @@
 # Generated from waiver.json by capeval.schemas.build; do not edit.
 # source-sha256: 74255c2dbbf7767e0ed036ee82555ee256a5085a06ba2df2495e1455759e4b8a
+
+
+def JsonSchemaValueException(*args, **kwargs):
+    # fastjsonschema's own exception, imported only when a record fails
+    from fastjsonschema import JsonSchemaValueException as exception
+
+    return exception(*args, **kwargs)
+
+
 VERSION = "2.22.3"
-from decimal import Decimal
 import re
-from fastjsonschema import JsonSchemaValueException, JsonSchemaValuesException
 
 
 REGEX_PATTERNS_validate = {

@@ -10,6 +10,9 @@ Deliberate edits to fastjsonschema's output:
   fastjsonschema's integer test is removed;
 * two speed-ups that keep the logic: item paths as f-strings instead of
   ``str.format(**locals())``, and ``startswith`` for literal-prefix patterns;
+* two imports moved off the start-up path: fastjsonschema's exception is imported when a
+  record first fails (its package import is ~4 ms; the generated code only ever raises it),
+  and ``Decimal`` is not imported where no test uses it;
 * per-assertion params (``if name == X then params: params_X`` in the shipped schema) are
   written into ``evalcase.json`` from each assertion module's ``PARAMS`` (``evalcase_text``),
   and dispatched by name in the compiled code: fastjsonschema evaluates ``if`` by raising an
@@ -33,6 +36,20 @@ _FLOAT_AS_INTEGER = re.compile(r" and not \(isinstance\((\w+), float\) and \1\.i
 _FORMAT_LOCALS = re.compile(r'"([^"\\{}]*\{\w+\}[^"\\{}]*)"\.format\(\*\*locals\(\)\)')
 # A pattern that is only a literal prefix (patternProperties "^x-") needs no regex engine.
 _PREFIX_SEARCH = re.compile(r"REGEX_PATTERNS_\w+\['\^([A-Za-z0-9_-]+)'\]\.search\((\w+)\)")
+_EXCEPTION_IMPORT = (
+    "from fastjsonschema import JsonSchemaValueException, JsonSchemaValuesException\n"
+)
+_DECIMAL_IMPORT = "from decimal import Decimal\n"
+_LAZY_EXCEPTION = """
+
+def JsonSchemaValueException(*args, **kwargs):
+    # fastjsonschema's own exception, imported only when a record fails
+    from fastjsonschema import JsonSchemaValueException as exception
+
+    return exception(*args, **kwargs)
+
+
+"""
 
 
 def module_name(kind: str) -> str:
@@ -50,6 +67,11 @@ def _compile(schema: dict, name: str) -> str:
     code = _FLOAT_AS_INTEGER.sub("", code).replace("REGEX_PATTERNS", f"REGEX_PATTERNS_{name}")
     code = _FORMAT_LOCALS.sub(r'f"\1"', code)
     code = _PREFIX_SEARCH.sub(r"\2.startswith('\1')", code)
+    if code.count("raise JsonSchemaValueException") != code.count("JsonSchemaValueException") - 1:
+        raise RuntimeError("generated code uses the exception other than raising it")
+    code = code.replace(_EXCEPTION_IMPORT, "")
+    if code.count("Decimal") == 1:
+        code = code.replace(_DECIMAL_IMPORT, "")
     entry = re.search(r"^def (\w+)\(", code, re.MULTILINE).group(1)
     return f"{code}\n\n{name} = {entry}\n"
 
@@ -133,6 +155,7 @@ def generate(schema_path: Path) -> str:
         f"# source-sha256: {digest}\n"
     )
     schema, dispatch, requires = _split_params(json.loads(text))
+    header += _LAZY_EXCEPTION
     if not dispatch:
         return header + _compile(schema, "validate")
     parts = [header, _compile(schema, "validate_record")]

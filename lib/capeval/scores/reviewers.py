@@ -23,10 +23,12 @@ Exact arithmetic (fractions), rounded once to 4 places: the same scores give the
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from capeval.scores.agreement import ordinal_alpha
+
+if TYPE_CHECKING:
+    from fractions import Fraction  # imported when agreement is computed: off the start-up path
 
 OUTLIER_MIN_ITEMS = 3
 DEFAULT_OUTLIER_DEVIATION = 1.0
@@ -45,6 +47,10 @@ def reviewer_agreement(
     outlier_deviation: float = DEFAULT_OUTLIER_DEVIATION,
 ) -> list[dict[str, Any]]:
     """One ``reviewer_agreement`` record per reviewer, in reviewer id order."""
+    if not items:
+        return []
+    from fractions import Fraction
+
     given: dict[str, int] = {}
     deviations: dict[str, list[Fraction]] = {}
     shared: dict[tuple[str, str], list[tuple[int, int]]] = {}
@@ -103,6 +109,8 @@ def reviewer_agreement(
 
 
 def _pair(scored: list[tuple[int, int]], value_domain: Sequence[int]) -> dict[str, Any]:
+    from fractions import Fraction
+
     n = len(scored)
     exact = sum(1 for a, b in scored if a == b)
     adjacent = sum(1 for a, b in scored if abs(a - b) <= 1)
