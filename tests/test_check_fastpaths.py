@@ -18,7 +18,13 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from capeval import candidates, case_reader, evidence, result_lines, secrets
-from capeval.assertions import Subject, max_chars, number_fidelity, placeholder_integrity
+from capeval.assertions import (
+    ParamsError,
+    Subject,
+    max_chars,
+    number_fidelity,
+    placeholder_integrity,
+)
 from capeval.evidence import bound_message
 from capeval.jsonl import dumps
 from capeval.placeholders.auto import AUTO_TEXTS, AUTO_TEXTS_WITHOUT_BRACE
@@ -190,6 +196,32 @@ def test_an_unmasked_text_reads_as_its_masked_form(source_locale, target_locale,
             ]
 
 
+# ASCII texts sharing digits and separators, their words apart: the stretches often agree
+ASCII_PIECES = st.sampled_from(
+    ["%s", "%d", "%5.2f", "%%", "5", "12", "1,5", "1.234", "1 234", "0", ",", ".", "'", " ",
+     "a", "Zz", "_", "x1", "1x", ":", "\t", "-", "+", "-5", "a-5", "}}", "{n}", "<b>"]
+)  # fmt: skip
+WORDS = st.sampled_from(["", "a", "word", " ", "  ", "__", "%"])
+
+
+@pytest.mark.parametrize(
+    ("source_locale", "target_locale"), [*LOCALE_PAIRS, ("fr-FR", "de-CH"), ("de-CH", "en")]
+)
+@settings(max_examples=400, deadline=None)
+@given(pieces=st.lists(st.tuples(ASCII_PIECES, WORDS, WORDS), max_size=8))
+def test_equal_ascii_stretches_mean_equal_runs(source_locale, target_locale, pieces):
+    pair = number_fidelity._pair(source_locale, target_locale)
+    source = "".join(piece + before for piece, before, _ in pieces)
+    text = "".join(piece + after for piece, _, after in pieces)
+    if number_fidelity._same_ascii_runs(source, text, pair.run_bytes):
+        assert pair.ascii_runs.findall(source) == pair.ascii_runs.findall(text)
+
+
+def test_a_pair_whose_separator_is_a_space_has_no_stretch_test():
+    assert number_fidelity._pair("en-US", "fr-FR").run_bytes is None  # U+202F: spaces count
+    assert number_fidelity._pair("en-US", "de-DE").run_bytes is not None
+
+
 @pytest.mark.parametrize(("source_locale", "target_locale"), LOCALE_PAIRS)
 @settings(max_examples=200, deadline=None)
 @given(source=number_texts, text=number_texts, ignore=st.sampled_from([(), ("5",), ("1,5",)]))
@@ -284,6 +316,34 @@ def test_max_chars_verdicts_equal_the_full_measure(text, limit, unit):
     fast = max_chars.check(subject, params)
     with full_path(max_chars):
         full = max_chars.check(subject, params)
+    assert (fast.code, fast.message, fast.evidence) == (full.code, full.message, full.evidence)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    text=st.lists(GRAPHEME_PIECES, max_size=12).map("".join),
+    context=st.one_of(
+        st.none(),
+        st.just("12"),
+        st.fixed_dictionaries({"max_chars": st.one_of(st.integers(-1, 30), st.just(True))}),
+        st.just({}),
+    ),
+    params=st.sampled_from([{}, {"unit": "graphemes"}, {"max": 3}]),
+)
+def test_the_bound_length_check_is_check(text, context, params):
+    case = {"source": ""} if context is None else {"source": "", "context": context}
+    subject = Subject.of(case, {"text": text})
+    bound = max_chars.bind(params)
+    if bound is None:
+        assert params  # only the usual (empty) params are bound
+        return
+    try:
+        full = max_chars.check(subject, params)
+    except ParamsError as exc:
+        with pytest.raises(ParamsError, match=re.escape(str(exc))):
+            bound(subject)
+        return
+    fast = bound(subject)
     assert (fast.code, fast.message, fast.evidence) == (full.code, full.message, full.evidence)
 
 

@@ -131,3 +131,21 @@ def check(subject: Subject, params: dict[str, Any]) -> Outcome:
         f"{length} {unit} exceeds the limit of {limit}",
         {"length": length, "limit": limit, "unit": unit},
     )
+
+
+def bind(params: dict[str, Any]) -> Callable[[Subject], Outcome] | None:
+    """``check`` with no params (the usual ones: the case's ``context.max_chars``, counted in
+    graphemes) bound: a text no longer in code points than an integer limit passes, with no
+    lookup of params; anything else goes to ``check``. None for any other params."""
+    if params:
+        return None
+
+    def check_context_limit(subject: Subject) -> Outcome:
+        context = subject.case.get("context")
+        if FAST_PATHS and type(context) is dict:
+            limit = context.get("max_chars")
+            if type(limit) is int and len(subject.text) <= limit:
+                return _PASS
+        return check(subject, params)
+
+    return check_context_limit

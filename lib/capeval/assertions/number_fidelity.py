@@ -199,6 +199,9 @@ class _Pair:
     # a character that makes masking matter when a placeholder holds it (see _masked)
     maskable: re.Pattern[str]
     letters_inert: bool  # no separator is an ASCII letter or '%'
+    # bytes.translate table keeping ASCII digits and separators, every other byte a space;
+    # None when a separator is ASCII whitespace (see _same_ascii_runs)
+    run_bytes: bytes | None
 
 
 _pairs: dict[tuple[str, str], _Pair] = {}
@@ -231,6 +234,10 @@ def _pair(source_locale: str, target_locale: str) -> _Pair:
             rf"(?:{separators}[0-9]+)*"
         )
         maskable = rf"[{_SIGNS}\d{separators[1:]}"
+        kept = {ord(c) for c in chars if c.isascii()} | set(_ASCII_DIGITS)
+        run_bytes = None
+        if not any(chr(byte).isspace() for byte in kept):
+            run_bytes = bytes(byte if byte in kept else 0x20 for byte in range(256))
         pair = _pairs[(source_locale, target_locale)] = _Pair(
             source,
             target,
@@ -238,11 +245,12 @@ def _pair(source_locale: str, target_locale: str) -> _Pair:
             re.compile(ascii_runs),
             re.compile(maskable),
             letters_inert,
+            run_bytes,
         )
     return pair
 
 
-FAST_PATHS = True  # tests turn the masking shortcut off to compare with the full path
+FAST_PATHS = True  # tests turn the shortcuts (masking, stretches) off to compare with the full path
 
 
 # A '%' not followed by a letter or '%': the directive there may hold a digit, a sign or a
@@ -272,6 +280,21 @@ def _masked(text: str, pair: _Pair) -> str:
         ):
             return text
     return mask_placeholders(text)
+
+
+def _same_ascii_runs(source: str, text: str, run_bytes: bytes | None) -> bool:
+    """Whether two ASCII texts without a sign character certainly have the same runs.
+
+    Without signs a run is digits and separators only, and where one starts and ends depends
+    on nothing outside its stretch of digits and separators: the runs of a text are those of
+    its stretches, in order. So texts whose stretches are equal have equal runs; the
+    stretches come from C loops (``translate``, ``split``), ~3x faster than the run scan.
+    False says nothing (the runs are compared then).
+    """
+    if run_bytes is None or "-" in source or "+" in source or "-" in text or "+" in text:
+        return False
+    stretches = source.encode("ascii").translate(run_bytes).split()
+    return stretches == text.encode("ascii").translate(run_bytes).split()
 
 
 def _value(match: re.Match[str]) -> str:
@@ -363,8 +386,12 @@ def compare(
     source_numbers_of, target_numbers_of = pair.source, pair.target
     source = _masked(source, pair)
     text = _masked(text, pair)
-    source_runs = (pair.ascii_runs if source.isascii() else pair.runs).findall(source)
-    runs = pair.ascii_runs if text.isascii() else pair.runs
+    source_ascii, text_ascii = source.isascii(), text.isascii()
+    if FAST_PATHS and source_ascii and text_ascii:
+        if _same_ascii_runs(source, text, pair.run_bytes):
+            return _PASS
+    source_runs = (pair.ascii_runs if source_ascii else pair.runs).findall(source)
+    runs = pair.ascii_runs if text_ascii else pair.runs
     candidate_runs = runs.findall(text)
     # Fast path: every run written as in the source (the usual case: "3" stays "3").
     if source_runs == candidate_runs or sorted(source_runs) == sorted(candidate_runs):
