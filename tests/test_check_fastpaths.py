@@ -14,14 +14,16 @@ import json
 import re
 
 import pytest
-from hypothesis import example, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from capeval import candidates, case_reader, evidence, result_lines, secrets
+from capeval import candidates, case_reader, check, evidence, result_lines, secrets
 from capeval.assertions import (
     ParamsError,
     Subject,
+    bound_check,
     max_chars,
+    nfc,
     number_fidelity,
     placeholder_integrity,
 )
@@ -34,6 +36,7 @@ from capeval.records import assertion_result
 from conftest import evalcase, jsonl, run_cmd
 
 FAST_MODULES = (
+    check,
     candidates,
     case_reader,
     evidence,
@@ -402,6 +405,163 @@ def test_cap_check_writes_the_same_bytes_with_and_without_fast_paths(tmp_path_fa
         full.stderr,
         full.returncode,
     )
+
+
+# -- blocks of cases checked at once (check._Checks.block) -----------------------------------
+
+BLOCK_ASSERTIONS = st.sampled_from(
+    [
+        ASSERTIONS,
+        ASSERTIONS[:1],
+        [ASSERTIONS[1], {"name": "max_chars", "severity": "hard", "params": {"max": 9}}],
+        [{**ASSERTIONS[1], "params": {"ignore": ["5"]}}, ASSERTIONS[2]],
+        [ASSERTIONS[2], {"name": "no_such_assertion", "severity": "hard"}],
+        [{"name": "placeholder_integrity", "severity": "hard"}, ASSERTIONS[1]],
+    ]
+)
+BLOCK_TEXTS = st.one_of(placeholder_texts, number_texts, st.tuples(placeholder_texts,
+    number_texts).map(" ".join))  # fmt: skip
+
+
+@st.composite
+def case_blocks(draw):
+    """Cases sharing all but id and source, and a candidates file made from them: in order
+    or not, with gaps, repeats, named systems and orphans."""
+    n = draw(st.integers(1, 40))
+    ids = [f"block.case.{i:03d}" for i in range(n)]
+    for at in draw(st.lists(st.integers(0, n - 1), max_size=2)):
+        ids[at] = ids[draw(st.integers(0, n - 1))]  # a repeated case id
+    shared = {
+        "target_locale": draw(st.sampled_from(["de-DE", "fr-FR", "hi"])),
+        "context": draw(st.sampled_from([{"max_chars": 12}, {"max_chars": 40}])),
+        "assertions": draw(BLOCK_ASSERTIONS),
+    }
+    cases = [evalcase(id=i, source=draw(BLOCK_TEXTS) or "x", **shared) for i in ids]
+    lines = [{"case_id": i, "text": draw(BLOCK_TEXTS)} for i in dict.fromkeys(ids)]
+    shape = draw(st.sampled_from(["in order", "in order", "shuffled", "gaps", "system"]))
+    if shape == "shuffled":
+        lines = draw(st.permutations(lines))
+    elif shape == "gaps":
+        lines = [line for line in lines if draw(st.booleans())]
+    elif shape == "system":
+        lines[draw(st.integers(0, len(lines) - 1))]["system"] = "sys-a"
+    if draw(st.booleans()):
+        lines.append({"case_id": "block.orphan", "text": "x"})
+    return cases, lines
+
+
+@pytest.fixture
+def small_blocks(monkeypatch):
+    # blocks of a few cases, so that one input holds many (the first is read case by case)
+    monkeypatch.setattr(case_reader, "BLOCK_BYTES", 1500)
+
+
+def _check_both_ways(folder, cases, lines, *extra):
+    path = folder / "candidates.jsonl"
+    path.write_text(jsonl(*lines) if lines else "")
+    args = ("--exit-zero", "--candidates", str(path), *extra)
+    fast = run_cmd("cap-check", *args, stdin=jsonl(*cases))
+    with full_path(check):
+        by_case = run_cmd("cap-check", *args, stdin=jsonl(*cases))
+    return fast, by_case
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)  # the fixture only sets the block size, the same for every input
+@given(blocks=st.lists(case_blocks(), min_size=1, max_size=3))
+def test_blocks_of_cases_write_what_case_by_case_writes(small_blocks, tmp_path_factory, blocks):
+    folder = tmp_path_factory.mktemp("blocks")
+    cases = [case for block_cases, _ in blocks for case in block_cases]
+    lines = [line for _, block_lines in blocks for line in block_lines]
+    fast, by_case = _check_both_ways(folder, cases, lines)
+    assert (fast.stdout, fast.stderr, fast.returncode) == (
+        by_case.stdout,
+        by_case.stderr,
+        by_case.returncode,
+    )
+
+
+def test_a_suites_blocks_are_checked_at_once(small_blocks, tmp_path, monkeypatch):
+    claimed = []
+    claim = candidates.CandidateIndex.claim_usual
+
+    def spy(self, case_ids):
+        found = claim(self, case_ids)
+        claimed.append(None if found is None else len(found))
+        return found
+
+    monkeypatch.setattr(candidates.CandidateIndex, "claim_usual", spy)
+    cases = [
+        evalcase(id=f"suite.{i:03d}", source=f"Hi %s, {i} new", assertions=ASSERTIONS,
+                 target_locale="de-DE", context={"max_chars": 20})
+        for i in range(60)
+    ]  # fmt: skip
+    lines = [{"case_id": c["id"], "text": c["source"].replace("Hi", "Hallo")} for c in cases]
+    lines[30]["text"] = "Hallo %d, 30 neu"  # one failing pair inside a block
+    fast, by_case = _check_both_ways(tmp_path, cases, lines)
+    assert fast.stdout == by_case.stdout and fast.stderr == by_case.stderr
+    assert sum(n for n in claimed if n) > 30  # most cases came in blocks
+    assert b"placeholder_mismatch" in fast.stdout or b'"passed":false' in fast.stdout
+
+
+@pytest.mark.parametrize("swap", [(40, 41), (41, 42), (45, 46), (50, 51), (40, 43), (0, 59)])
+def test_candidates_out_of_the_cases_order_are_read_one_by_one(small_blocks, tmp_path, swap):
+    # the same lines, two of them swapped: a block's span holds its lines, not in its order
+    cases = [
+        evalcase(id=f"swap.{i:03d}", source=f"Hi %s, {i} new", assertions=ASSERTIONS,
+                 target_locale="de-DE", context={"max_chars": 20})
+        for i in range(60)
+    ]  # fmt: skip
+    lines = [{"case_id": c["id"], "text": c["source"].replace("Hi", "Hallo")} for c in cases]
+    first, second = swap
+    lines[first], lines[second] = lines[second], lines[first]
+    lines[first]["text"] += " %d"  # its pair fails: a text read for the wrong case would pass
+    fast, by_case = _check_both_ways(tmp_path, cases, lines)
+    assert fast.stdout == by_case.stdout and fast.stderr == by_case.stderr
+    assert fast.stdout.count(b'"passed":false') == 1
+
+
+COLUMN_PARAMS = [
+    (placeholder_integrity, {"syntax": "printf"}),
+    (placeholder_integrity, {"syntax": "printf", "allow_reorder": False}),
+    (number_fidelity, {}),
+    (max_chars, {}),
+]
+
+
+@pytest.mark.parametrize(("module", "params"), COLUMN_PARAMS)
+@settings(max_examples=200, deadline=None)
+@given(
+    pairs=st.lists(st.tuples(BLOCK_TEXTS, BLOCK_TEXTS), min_size=1, max_size=8),
+    locales=st.sampled_from(LOCALE_PAIRS),
+    limit=st.integers(0, 30),
+)
+def test_a_column_passes_only_pairs_the_check_passes_plainly(module, params, pairs, locales,
+                                                             limit):  # fmt: skip
+    case = {"source_locale": locales[0], "target_locale": locales[1],
+            "context": {"max_chars": limit}}  # fmt: skip
+    test = module.bind_column(params, case)
+    if test is None:
+        return
+    sources = [nfc(source) for source, _ in pairs]
+    texts = [nfc(text) for _, text in pairs]
+    passes = test(sources, texts)
+    assert len(passes) == len(pairs)
+    bound = bound_check(module, params)
+    for source, text, passed in zip(sources, texts, passes, strict=True):
+        if passed:
+            outcome = bound(Subject.of({**case, "source": source}, {"text": text}))
+            assert (outcome.code, outcome.message, outcome.evidence) == ("ok", "ok", {})
+
+
+def test_columns_say_when_they_cannot_test():
+    case = {"source_locale": "en-US", "target_locale": "de-DE", "context": {"max_chars": 5}}
+    assert placeholder_integrity.bind_column({"syntax": "icu"}, case) is None
+    assert number_fidelity.bind_column({"ignore": ["5"]}, case) is None
+    assert number_fidelity.bind_column({}, {**case, "target_locale": "fr-FR"}) is None
+    assert max_chars.bind_column({"max": 3}, case) is None
+    assert max_chars.bind_column({}, {"context": {"max_chars": True}}) is None
 
 
 # -- the candidates file: lines of the usual shape read without the full reader -------------

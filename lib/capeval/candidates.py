@@ -188,6 +188,11 @@ class CandidateIndex:
         bucket = self._claim(case_id, "joined")
         if not bucket:
             return {}
+        self._open_stream()
+        return {system: self._record_at(packed, case_id) for system, packed in bucket}
+
+    def _open_stream(self) -> BinaryIO:
+        """The file opened again for reading candidates back (once)."""
         if self._stream is None:
             try:
                 self._stream = open(self.path, "rb")  # noqa: SIM115
@@ -196,7 +201,48 @@ class CandidateIndex:
                     "io.unreadable", f"cannot reopen: {exc.strerror or exc}", file=self.display
                 )
                 raise FatalInput(self.path) from exc
-        return {system: self._record_at(packed, case_id) for system, packed in bucket}
+        return self._stream
+
+    def claim_usual(self, case_ids: list[str]) -> list[str] | None:
+        """The candidate texts of a run of cases, read back at once, when each case has one
+        unused candidate of the usual shape (no system) and they are consecutive lines of
+        the file in the cases' order: then they are claimed as ``candidates_of`` claims them
+        one by one. None otherwise, and nothing is claimed."""
+        unnamed = self.unnamed
+        packed = list(map(unnamed.get, case_ids))
+        if (
+            not FAST_PATHS
+            or not packed
+            or None in packed
+            or min(packed) < 0  # one already used: the case came before
+            or not all(map(_USUAL_FLAG.__and__, packed))
+            or len(set(case_ids)) != len(case_ids)
+        ):
+            return None
+        offsets = list(map(operator.rshift, packed, repeat(_OFFSET_SHIFT)))
+        start = offsets[0]
+        if offsets[-1] < start:
+            return None  # not in the file's order
+        stream = self._open_stream()
+        if start != self._position:
+            stream.seek(start)
+        span = stream.read(offsets[-1] - start)
+        span += stream.readline()
+        self._position = start + len(span)
+        lines = span.split(b"\n")
+        lines.pop()  # the last usual line ends in a newline too
+        # the span's lines are the cases' lines when each starts where the one before ended
+        starts = list(map(operator.add, accumulate(map(len, lines), initial=start), count()))
+        starts.pop()
+        if starts != offsets:
+            return None
+        # one per line: a usual line's only '"text":' that follows a quote is its key
+        texts = _USUAL_TEXTS.findall(span)
+        if len(texts) != len(case_ids):
+            return None
+        unnamed.update(zip(case_ids, map(operator.invert, packed), strict=True))
+        self.tally["joined"] += len(case_ids)
+        return list(map(bytes.decode, texts))
 
     def _record_at(self, packed: int, case_id: str) -> Any:
         """The record of the line of an index entry (one the build accepted). Cases usually
@@ -301,6 +347,8 @@ _CONTROLS = bytes(range(0x20))
 _USUAL_LINES = re.compile(rb'(?:\{"case_id": ?"[^"]*", ?"text": ?"[^"]*"\}\n)*')
 # (matched in the decoded block: UTF-8 never encodes a quote inside another character)
 _CASE_IDS = re.compile(r'\{"case_id": ?"([^"]*)"')
+# the text of each usual line (what _record_at reads from one line)
+_USUAL_TEXTS = re.compile(rb'"text": ?"([^"]*)"\}\n')
 
 
 BLOCK_BYTES = 1 << 20

@@ -16,7 +16,8 @@ values), the key of its plan (``check.plan_case``); any other with None (the pla
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Any
+from operator import attrgetter
+from typing import Any, NamedTuple
 
 from capeval.jsonl import loads_proven
 from capeval.run import LineBlock, Run
@@ -29,8 +30,34 @@ FAST_PATHS = True  # tests turn the proof off to compare with the full path
 ValidCase = tuple[int, dict[str, Any], bytes | None]
 
 
-def valid_cases(run: Run, on_invalid: Callable[[dict[str, Any]], None]) -> Iterator[ValidCase]:
-    """Every valid case of the run's inputs; each invalid one reported, then ``on_invalid``."""
+class CaseBlock(NamedTuple):
+    """A block of valid cases that share everything but their ids and sources: ``base``,
+    with the id and source of each line; ``cases()`` makes them as ``valid_cases`` yields
+    cases one by one."""
+
+    first_line_no: int
+    ids: list[str]
+    sources: list[str]
+    base: dict[str, Any]
+    assertions_text: bytes
+
+    def cases(self) -> Iterator[ValidCase]:
+        pairs = zip(self.ids, self.sources, strict=True)
+        for line_no, (case_id, source) in enumerate(pairs, self.first_line_no):
+            yield line_no, self.case(case_id, source), self.assertions_text
+
+    def case(self, case_id: str, source: str) -> dict[str, Any]:
+        case = dict(self.base)  # every property but the two strings is the same
+        case["id"] = case_id
+        case["source"] = source
+        return case
+
+
+def valid_cases(
+    run: Run, on_invalid: Callable[[dict[str, Any]], None], *, blocks: bool = False
+) -> Iterator[ValidCase | CaseBlock]:
+    """Every valid case of the run's inputs; each invalid one reported, then ``on_invalid``.
+    With ``blocks``, a block of lines that share their texts comes as one ``CaseBlock``."""
     schema_check = SchemaCheck("evalcase")
     proven: Any = None  # ProvenLines, made at the first block (msgspec stays off start-up)
 
@@ -66,6 +93,22 @@ def valid_cases(run: Run, on_invalid: Callable[[dict[str, Any]], None]) -> Itera
         decoded = proven.decoded(data, lines) if proven.available else [None] * len(lines)
         # a suite's usual block: every line proven, all with these texts (no test a line)
         shared = proven.shared_texts(decoded, lines) if proven.available else None
+        if blocks and shared is not None:
+            if shared != last_texts:
+                case = loads_proven(lines[0])
+                if case is not None:
+                    last_texts, last_case = shared, case
+                    assertions_text = bytes(decoded[0].assertions)
+            if shared == last_texts:
+                run.count_read(len(lines))
+                yield CaseBlock(
+                    item.first_line_no,
+                    list(map(attrgetter("id"), decoded)),
+                    list(map(attrgetter("source"), decoded)),
+                    last_case,
+                    assertions_text,
+                )
+                continue
         read = 0  # proven lines, counted once per block
         for index, raw in enumerate(lines, item.first_line_no):
             line = decoded[index - item.first_line_no]

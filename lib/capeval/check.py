@@ -22,9 +22,9 @@ from typing import Annotated, Any, NamedTuple
 import typer
 
 from capeval import assertions
-from capeval.assertions import ParamsError, Subject, bound_check
+from capeval.assertions import ParamsError, Subject, bound_check, bound_column, nfc
 from capeval.candidates import NO_SYSTEM, CandidateIndex
-from capeval.case_reader import valid_cases
+from capeval.case_reader import CaseBlock, valid_cases
 from capeval.cli import Run, UsageError, filter_command
 from capeval.codes import OK
 from capeval.evidence import bound_evidence, bound_message
@@ -169,59 +169,19 @@ def run_checks(
     # | cap-check --candidates F` the file is complete (renamed into place) by then.
     index = CandidateIndex(run, candidates_path)
     # an invalid case's candidates are not orphans
-    cases = valid_cases(run, lambda case: index.mark_seen(case.get("id")))
+    cases = valid_cases(run, lambda case: index.mark_seen(case.get("id")), blocks=FAST_PATHS)
     first = next(cases, None)
     index.build()
-    systems = index.systems or [NO_SYSTEM]
     counts = run.counts
     counts.update({"results": 0, "passed": 0, "failed": 0})
     run.malformed_key = "invalid cases"
-    write_line = run.out.write_bytes
-    passing_lines = PassingLines()
-    template_tail = passing_lines.tail
-    plans: dict[bytes, list[Planned]] = {}  # assertions list -> plan (plan_case)
-    # passing lines written from templates, added to the counts once (in finally: a run cut
-    # short still counts every line it wrote)
-    templated = 0
+    checks = _Checks(run, index, selection)
     try:
-        for line_no, case, plan_key in itertools.chain(() if first is None else (first,), cases):
-            case_id = case["id"]
-            if index.came_before(case_id):
-                # its results would repeat the first one's keys, which cap-validate refuses
-                repeated = Problem("id.duplicate", "/id", f"case {case_id} already read")
-                run.emit_problems([repeated], case, line=line_no)
-                run.count("invalid cases")
-                continue
-            planned = plan_case(run, line_no, case, selection, plans, plan_key)
-            if not planned:
-                run.count("cases with nothing selected")
-                index.mark_seen(case_id)
-                continue
-            found = index.candidates_of(case_id)
-            prefix = None  # of the case's passing result lines (result_lines), made once
-            for system in systems:
-                candidate = found.get(system)
-                if candidate is None:
-                    run.count(CANDIDATE_MISSING)
-                    for item in planned:
-                        _write_result(run, _missing(case_id, system, item))
-                    continue
-                subject = Subject.of(case, candidate)  # texts NFC-normalised once per pair
-                for item in planned:
-                    try:
-                        outcome = item.check(subject)
-                    except Exception as exc:
-                        _cannot_run(run, line_no, case_id, item, exc)
-                        continue
-                    if outcome.code == OK and not outcome.evidence:
-                        if prefix is None:
-                            prefix = passing_lines.prefix(case_id) or b""
-                        tail = template_tail(system, item.name, item.severity, outcome.message)
-                        if prefix and tail is not None:
-                            write_line(prefix + tail)
-                            templated += 1
-                            continue
-                    _write_result(run, _result(subject, system, item, outcome))
+        for item in itertools.chain(() if first is None else (first,), cases):
+            if type(item) is CaseBlock:
+                checks.block(item)
+            else:
+                checks.case(*item)
         if no_orphans:  # counted, not listed: a shard leaves most candidates unjoined
             index.tally["not joined (--no-orphans)"] = index.orphan_count()
         else:
@@ -236,9 +196,138 @@ def run_checks(
                     case_id=case_id,
                 )
     finally:
-        counts["results"] += templated
-        counts["passed"] += templated
+        # passing lines written from templates, added to the counts once (here: a run cut
+        # short still counts every line it wrote)
+        counts["results"] += checks.templated
+        counts["passed"] += checks.templated
         index.close()
+
+
+FAST_PATHS = True  # tests turn the block path off to compare with case by case
+
+
+class _Checks:
+    """The engine's state over a run: the plans, the passing-line templates, and how many
+    lines those wrote. ``case`` checks one case against its candidates; ``block`` a
+    ``CaseBlock`` at once where it can (one unnamed candidate a case, every selected
+    assertion with a column test: ``assertions.bound_column``), case by case otherwise."""
+
+    def __init__(self, run: Run, index: CandidateIndex, selection: Selection) -> None:
+        self.run = run
+        self.index = index
+        self.selection = selection
+        self.systems = index.systems or [NO_SYSTEM]
+        self.write_line = run.out.write_bytes
+        self.passing_lines = PassingLines()
+        self.plans: dict[bytes, list[Planned]] = {}  # assertions list -> plan (plan_case)
+        self.templated = 0
+
+    def case(self, line_no: int, case: dict[str, Any], plan_key: bytes | None) -> None:
+        run, index = self.run, self.index
+        case_id = case["id"]
+        if index.came_before(case_id):
+            # its results would repeat the first one's keys, which cap-validate refuses
+            repeated = Problem("id.duplicate", "/id", f"case {case_id} already read")
+            run.emit_problems([repeated], case, line=line_no)
+            run.count("invalid cases")
+            return
+        planned = plan_case(run, line_no, case, self.selection, self.plans, plan_key)
+        if not planned:
+            run.count("cases with nothing selected")
+            index.mark_seen(case_id)
+            return
+        found = index.candidates_of(case_id)
+        prefix = None  # of the case's passing result lines (result_lines), made once
+        for system in self.systems:
+            candidate = found.get(system)
+            if candidate is None:
+                run.count(CANDIDATE_MISSING)
+                for item in planned:
+                    _write_result(run, _missing(case_id, system, item))
+                continue
+            prefix = self.pair(line_no, case, system, candidate, planned, prefix)
+
+    def pair(
+        self,
+        line_no: int,
+        case: dict[str, Any],
+        system: Any,
+        candidate: dict[str, Any],
+        planned: list[Planned],
+        prefix: bytes | None = None,
+    ) -> bytes | None:
+        """Check one case × candidate; the case's line prefix, once made."""
+        case_id = case["id"]
+        subject = Subject.of(case, candidate)  # texts NFC-normalised once per pair
+        write_line, template_tail = self.write_line, self.passing_lines.tail
+        for item in planned:
+            try:
+                outcome = item.check(subject)
+            except Exception as exc:
+                _cannot_run(self.run, line_no, case_id, item, exc)
+                continue
+            if outcome.code == OK and not outcome.evidence:
+                if prefix is None:
+                    prefix = self.passing_lines.prefix(case_id) or b""
+                tail = template_tail(system, item.name, item.severity, outcome.message)
+                if prefix and tail is not None:
+                    write_line(prefix + tail)
+                    self.templated += 1
+                    continue
+            _write_result(self.run, _result(subject, system, item, outcome))
+        return prefix
+
+    def block(self, block: CaseBlock) -> None:
+        columns = self._block_plan(block)
+        texts = None if columns is None else self.index.claim_usual(block.ids)
+        if columns is None or texts is None:
+            for line_no, case, plan_key in block.cases():
+                self.case(line_no, case, plan_key)
+            return
+        planned, tests, pieces = columns
+        sources = block.sources
+        if not all(map(str.isascii, sources)):
+            sources = list(map(nfc, sources))
+        normalised = texts if all(map(str.isascii, texts)) else list(map(nfc, texts))
+        passing = map(all, zip(*[test(sources, normalised) for test in tests], strict=True))
+        prefix_of = self.passing_lines.prefix
+        lines: list[bytes] = []
+        passed = 0
+        for line_no, case_id, source, text, passes in zip(
+            itertools.count(block.first_line_no), block.ids, block.sources, texts, passing
+        ):
+            prefix = prefix_of(case_id) if passes else None
+            if prefix:
+                lines.append(prefix.join(pieces))  # its passing lines, in the plan's order
+                passed += 1
+                continue
+            if lines:
+                self.write_line(b"".join(lines))
+                lines.clear()
+            case = block.case(case_id, source)
+            self.pair(line_no, case, NO_SYSTEM, {"case_id": case_id, "text": text}, planned)
+        if lines:
+            self.write_line(b"".join(lines))
+        self.templated += passed * len(planned)
+
+    def _block_plan(self, block: CaseBlock) -> tuple[list[Planned], list[Any], list[bytes]] | None:
+        """The plan of a block's cases, each assertion's column test, and the pieces a
+        passing case's lines are joined from; None when the block goes case by case."""
+        base = block.base
+        if not FAST_PATHS or self.systems != [NO_SYSTEM]:
+            return None
+        if not all(item["name"] in assertions.NAMES for item in base["assertions"]):
+            return None  # an unknown name is reported case by case
+        planned = plan_case(
+            self.run, block.first_line_no, base, self.selection, self.plans, block.assertions_text
+        )
+        if not planned:
+            return None
+        tests = [bound_column(item.module, item.params, base) for item in planned]
+        tails = [self.passing_lines.tail(NO_SYSTEM, p.name, p.severity, "ok") for p in planned]
+        if None in tests or None in tails:
+            return None
+        return planned, tests, [b"", *tails]  # type: ignore[list-item]
 
 
 def _write_result(run: Run, result: dict[str, Any]) -> None:

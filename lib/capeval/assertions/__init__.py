@@ -131,6 +131,17 @@ def bound_check(module: ModuleType, params: dict[str, Any]) -> Callable[[Subject
     return lambda subject: check(subject, params)
 
 
+def bound_column(
+    module: ModuleType, params: dict[str, Any], case: dict[str, Any]
+) -> Callable[[list[str], list[str]], list[bool]] | None:
+    """The module's test of a block of pairs at once (its ``bind_column(params, case)``), for
+    pairs sharing everything of ``case`` but the id and source: which pairs of NFC sources
+    and texts pass with the module's plain passing outcome (code ok, message "ok", no
+    evidence); False says nothing. None when the module has none for these params."""
+    bind = getattr(module, "bind_column", None)
+    return None if bind is None else bind(params, case)
+
+
 def result_codes() -> dict[str, tuple[str, ...]]:
     """assertion name -> its failure codes in precedence order, from the modules."""
     return {name: load(name).CODES for name in NAMES}

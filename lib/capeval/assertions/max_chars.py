@@ -149,3 +149,22 @@ def bind(params: dict[str, Any]) -> Callable[[Subject], Outcome] | None:
         return check(subject, params)
 
     return check_context_limit
+
+
+def bind_column(
+    params: dict[str, Any], case: dict[str, Any]
+) -> Callable[[list[str], list[str]], list[bool]] | None:
+    """For a block of pairs sharing ``case``'s context and no params: which texts are no
+    longer in code points than the integer limit (they pass, as ``bind``'s check passes
+    them), all at once; False says nothing. None for params or a limit that is not an int."""
+    context = case.get("context")
+    limit = context.get("max_chars") if type(context) is dict else None
+    if params or type(limit) is not int:
+        return None
+
+    def passes(sources: list[str], texts: list[str]) -> list[bool]:
+        if not FAST_PATHS:
+            return [False] * len(texts)
+        return [length <= limit for length in map(len, texts)]
+
+    return passes

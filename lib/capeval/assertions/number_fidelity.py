@@ -24,12 +24,14 @@ Reading rules where the contract is silent (README.md, number_fidelity section, 
 
 from __future__ import annotations
 
+import operator
 import re
 import unicodedata
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from itertools import repeat
 from typing import Any
 
 from capeval.assertions import ParamsError, Subject, first_by_precedence, nfc
@@ -297,6 +299,22 @@ def _same_ascii_runs(source: str, text: str, run_bytes: bytes | None) -> bool:
     return stretches == text.encode("ascii").translate(run_bytes).split()
 
 
+def _masked_column(texts: list[str], pair: _Pair) -> list[str]:
+    """``_masked`` of each text; the test of its first shortcut made once, on the texts
+    joined by newlines (a newline is no letter, and no '{', '<' or '}}' spans two texts)."""
+    joined = "\n".join(texts)
+    if (
+        FAST_PATHS
+        and pair.letters_inert
+        and "{" not in joined
+        and "<" not in joined
+        and "}}" not in joined
+        and _PERCENT_NOT_LETTER.search(joined) is None
+    ):
+        return [text if "%" in text else _masked(text, pair) for text in texts]
+    return [_masked(text, pair) for text in texts]
+
+
 def _value(match: re.Match[str]) -> str:
     """The canonical value of a reader match: no grouping, ``.`` decimal, no redundant zeros."""
     integer = _NON_DIGIT.sub("", _ascii(match.group("int"))).lstrip("0") or "0"
@@ -469,6 +487,39 @@ def bind(params: dict[str, Any]) -> Callable[[Subject], Outcome] | None:
     """``check`` with no numbers to ignore (the usual params) bound: the pair's comparison
     itself; None when ``ignore`` is given (``check`` reads and validates it pair by pair)."""
     return None if params.get("ignore") else _compare_pair
+
+
+def bind_column(
+    params: dict[str, Any], case: dict[str, Any]
+) -> Callable[[list[str], list[str]], list[bool]] | None:
+    """For a block of pairs sharing ``case``'s params and locales: which (NFC) source and text
+    pairs pass as ``compare`` passes them by their stretches (masked, ASCII, no sign), all
+    at once; False says nothing (the pair goes to the check). None with an ignore list."""
+    if bind(params) is None:
+        return None
+    pair = _pair(case.get("source_locale") or "en", case.get("target_locale") or "en")
+    run_bytes = pair.run_bytes
+    if run_bytes is None:
+        return None
+
+    def passes(sources: list[str], texts: list[str]) -> list[bool]:
+        if not FAST_PATHS:
+            return [False] * len(texts)
+        sources, texts = _masked_column(sources, pair), _masked_column(texts, pair)
+        both = "\n".join(sources) + "\n" + "\n".join(texts)
+        if both.isascii() and "-" not in both and "+" not in both:
+            # what _same_ascii_runs tests pair by pair, a column at a time
+            stretches = [
+                map(bytes.split, map(bytes.translate, map(str.encode, column), repeat(run_bytes)))
+                for column in (sources, texts)
+            ]
+            return list(map(operator.eq, *stretches))
+        return [
+            source.isascii() and text.isascii() and _same_ascii_runs(source, text, run_bytes)
+            for source, text in zip(sources, texts, strict=True)
+        ]
+
+    return passes
 
 
 def check(subject: Subject, params: dict[str, Any]) -> Outcome:

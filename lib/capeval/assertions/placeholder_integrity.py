@@ -14,6 +14,7 @@ passes without a full parse — the usual case for a good translation.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
@@ -381,6 +382,33 @@ def bind(params: dict[str, Any]) -> Callable[[Subject], Outcome] | None:
 
         return check_printf
     return None
+
+
+def bind_column(
+    params: dict[str, Any], case: dict[str, Any]
+) -> Callable[[list[str], list[str]], list[bool]] | None:
+    """For a block of pairs sharing ``case``'s params: which (NFC) source and text pairs pass
+    as the bound check passes them (the same directive texts, in order, parsing cleanly),
+    all at once; False says nothing (the pair goes to the check). None for any params
+    ``bind`` does not bind."""
+    if bind(params) is None:
+        return None
+    findall = printf_syntax.DIRECTIVE_TEXTS.findall
+    parse = _TOKEN_MODES["printf"].parse
+
+    def passes(sources: list[str], texts: list[str]) -> list[bool]:
+        found = list(map(findall, sources))
+        # each source's directive texts as one string (no directive holds a NUL, none is
+        # empty), so the few distinct shapes of a block are tested once each
+        shapes = list(map("\x00".join, found))
+        clean = {
+            shape: _clean_shape("printf", shape.split("\x00") if shape else [], parse)
+            for shape in set(shapes)
+        }
+        same = map(operator.eq, found, map(findall, texts))
+        return list(map(operator.and_, same, map(clean.__getitem__, shapes)))
+
+    return passes
 
 
 def check(subject: Subject, params: dict[str, Any]) -> Outcome:
