@@ -5,10 +5,14 @@ from __future__ import annotations
 import io
 import os
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from capeval import jsonl
 from capeval.jsonl import Writer, read_lines
+
+from conftest import command
 
 
 def read_all(data: bytes, max_line_bytes: int = 1 << 20, **kw):
@@ -121,3 +125,28 @@ def test_long_digit_run_test_equals_the_regex(parts):
 
     raw = b"".join(parts)
     assert has_long_digit_run(raw) == (re.search(rb"[0-9]{19}", raw) is not None)
+
+
+def test_a_pipe_out_of_a_filter_is_widened(tmp_path):
+    # the stages of a pipe hand over 1 MiB at a time (jsonl.widen_pipe); a file is left alone
+    import fcntl
+    import subprocess
+    import sys
+
+    if not hasattr(fcntl, "F_GETPIPE_SZ"):
+        pytest.skip("no F_GETPIPE_SZ here")
+    # read to the end first: by then the filter has set the size, whenever it did
+    probe = "import fcntl, sys; sys.stdin.buffer.read(); print(fcntl.fcntl(0, fcntl.F_GETPIPE_SZ))"
+    cases = tmp_path / "cases.jsonl"
+    cases.write_text("")
+    producer = subprocess.Popen(
+        [command("cap-validate"), str(cases)], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL
+    )
+    size = subprocess.run(
+        [sys.executable, "-c", probe], stdin=producer.stdout, capture_output=True, text=True
+    )
+    producer.wait()
+    assert int(size.stdout) == jsonl.PIPE_BYTES
+    plain = tmp_path / "plain"
+    with plain.open("wb") as target:
+        jsonl.widen_pipe(target.fileno())  # not a pipe: nothing happens, nothing raised

@@ -26,7 +26,7 @@ import typer
 
 from capeval import __version__
 from capeval.diagnostics import Diagnostics
-from capeval.jsonl import DEFAULT_MAX_LINE_BYTES, Writer
+from capeval.jsonl import DEFAULT_MAX_LINE_BYTES, Writer, widen_pipe
 from capeval.run import (
     _READ_BUFFER,
     STDIN_NAME,
@@ -264,6 +264,8 @@ class _Execution:
         stdout_fd = StandardStreams.stdout
         terminal = self.out_file is None and os.isatty(stdout_fd)
         line_buffered = common["line_buffered"] or terminal
+        if self.out_file is None and not line_buffered:
+            widen_pipe(stdout_fd)
         writer = self.out_file.writer if self.out_file else Writer(stdout_fd, line_buffered)
         inputs = list(common["files"] or []) + list(common["input_"] or [])
         self.run = Run(

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 from collections.abc import Callable, Iterator
 from typing import Any, BinaryIO
 
@@ -402,6 +403,24 @@ def read_record_at(stream: BinaryIO, offset: int) -> Any:
     if offset == 0 and raw[:3] == BOM:
         raw = raw[3:]
     return loads(raw)  # trailing "\r\n" is whitespace to JSON
+
+
+PIPE_BYTES = 1 << 20  # Linux's default /proc/sys/fs/pipe-max-size: no privilege needed
+
+
+def widen_pipe(fd: int) -> None:
+    """Give a pipe on ``fd`` a 1 MiB buffer (Linux's default is 64 KiB): the stages of
+    ``cap-validate | cap-check`` then hand over a block in one go rather than waking each
+    other every 64 KiB (measured: the pipe went from ~0.8x its slowest stage to ~0.9x).
+    Anything but a pipe, or a system that refuses, is left as it is."""
+    try:
+        if not stat.S_ISFIFO(os.fstat(fd).st_mode):
+            return
+        import fcntl
+
+        fcntl.fcntl(fd, getattr(fcntl, "F_SETPIPE_SZ", 1031), PIPE_BYTES)
+    except (OSError, ValueError):
+        pass
 
 
 class Writer:

@@ -24,6 +24,7 @@ from capeval.jsonl import (
     plain_block,
     read_blocks,
     read_lines,
+    widen_pipe,
 )
 from capeval.records import Problem, case_id_of
 
@@ -389,6 +390,7 @@ def _stdin() -> BinaryIO:
     # Our own buffered reader on fd 0: under PYTHONUNBUFFERED sys.stdin.buffer may be raw.
     global _stdin_stream
     if _stdin_stream is None:
+        widen_pipe(StandardStreams.stdin)
         _stdin_stream = open(  # noqa: SIM115
             StandardStreams.stdin, "rb", buffering=_READ_BUFFER, closefd=False
         )
