@@ -295,3 +295,25 @@ def test_the_collector_is_paused_only_while_a_catalog_is_read() -> None:
         assert not gc.isenabled()  # a caller's choice is left as it was
     finally:
         gc.enable()
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    text=st.text(
+        alphabet=st.sampled_from(list("aZ09 -_.%{}/\\\t\n\x00é漢ſK") + ["İ", "ß", "\u00a0"]),
+        max_size=120,
+    ),
+    limit=st.sampled_from([24, 64, 3]),
+)
+def test_slugs_are_the_words_a_regex_finds(text, limit):
+    import unicodedata
+
+    from capeval.importer.ids import slug
+
+    folded = text
+    if not folded.isascii():
+        folded = unicodedata.normalize("NFKD", folded).encode("ascii", "ignore").decode("ascii")
+    words = re.sub(r"[^a-z0-9]+", "-", folded[: limit * 4].lower()).strip("-")
+    if len(words) > limit:
+        words = words[:limit].rsplit("-", 1)[0] if "-" in words[:limit] else words[:limit]
+    assert slug(text, limit) == words.strip("-")

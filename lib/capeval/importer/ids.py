@@ -14,17 +14,24 @@ import re
 import unicodedata
 from functools import lru_cache
 
-_NOT_SLUG = re.compile(r"[^a-z0-9]+")
 _SEGMENT = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 _SLUG_CHARS = 24
 MAX_PREFIX = 120
+
+
+# every byte that is not a lowercase letter or a digit becomes a blank (the ASCII words of
+# a lowered text are then what bytes.split() finds: C loops, ~2x faster than the regex)
+_NOT_SLUG_BYTES = bytes(
+    byte if chr(byte) in "abcdefghijklmnopqrstuvwxyz0123456789" else 0x20 for byte in range(256)
+)
 
 
 def slug(text: str, limit: int = _SLUG_CHARS) -> str:
     """Lowercase ASCII words joined by ``-`` (accents folded, the rest dropped)."""
     if not text.isascii():
         text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
-    words = _NOT_SLUG.sub("-", text[: limit * 4].lower()).strip("-")
+    lowered = text[: limit * 4].lower().encode("ascii")
+    words = "-".join(lowered.translate(_NOT_SLUG_BYTES).decode("ascii").split())
     if len(words) > limit:
         words = words[:limit].rsplit("-", 1)[0] if "-" in words[:limit] else words[:limit]
     return words.strip("-")
