@@ -482,6 +482,17 @@ def test_blocks_of_cases_write_what_case_by_case_writes(small_blocks, tmp_path_f
     )
 
 
+def _suite(prefix):
+    """60 like cases and their candidates, in order, every pair passing."""
+    cases = [
+        evalcase(id=f"{prefix}.{i:03d}", source=f"Hi %s, {i} new", assertions=ASSERTIONS,
+                 target_locale="de-DE", context={"max_chars": 20})
+        for i in range(60)
+    ]  # fmt: skip
+    lines = [{"case_id": c["id"], "text": c["source"].replace("Hi", "Hallo")} for c in cases]
+    return cases, lines
+
+
 def test_a_suites_blocks_are_checked_at_once(small_blocks, tmp_path, monkeypatch):
     claimed = []
     claim = candidates.CandidateIndex.claim_usual
@@ -492,12 +503,7 @@ def test_a_suites_blocks_are_checked_at_once(small_blocks, tmp_path, monkeypatch
         return found
 
     monkeypatch.setattr(candidates.CandidateIndex, "claim_usual", spy)
-    cases = [
-        evalcase(id=f"suite.{i:03d}", source=f"Hi %s, {i} new", assertions=ASSERTIONS,
-                 target_locale="de-DE", context={"max_chars": 20})
-        for i in range(60)
-    ]  # fmt: skip
-    lines = [{"case_id": c["id"], "text": c["source"].replace("Hi", "Hallo")} for c in cases]
+    cases, lines = _suite("suite")
     lines[30]["text"] = "Hallo %d, 30 neu"  # one failing pair inside a block
     fast, by_case = _check_both_ways(tmp_path, cases, lines)
     assert fast.stdout == by_case.stdout and fast.stderr == by_case.stderr
@@ -508,12 +514,7 @@ def test_a_suites_blocks_are_checked_at_once(small_blocks, tmp_path, monkeypatch
 @pytest.mark.parametrize("swap", [(40, 41), (41, 42), (45, 46), (50, 51), (40, 43), (0, 59)])
 def test_candidates_out_of_the_cases_order_are_read_one_by_one(small_blocks, tmp_path, swap):
     # the same lines, two of them swapped: a block's span holds its lines, not in its order
-    cases = [
-        evalcase(id=f"swap.{i:03d}", source=f"Hi %s, {i} new", assertions=ASSERTIONS,
-                 target_locale="de-DE", context={"max_chars": 20})
-        for i in range(60)
-    ]  # fmt: skip
-    lines = [{"case_id": c["id"], "text": c["source"].replace("Hi", "Hallo")} for c in cases]
+    cases, lines = _suite("swap")
     first, second = swap
     lines[first], lines[second] = lines[second], lines[first]
     lines[first]["text"] += " %d"  # its pair fails: a text read for the wrong case would pass
