@@ -2,7 +2,7 @@
 
 The floor is a bare Python loop that ``orjson.loads`` and ``orjson.dumps`` each line of the
 same file. Throughput figures are *paired*: each command is timed right after a floor run
-(best of ``BENCH_REPEAT``, default 2), so the ratio compares two runs made under the same load
+(best of ``BENCH_REPEAT``, default 5), so the ratio compares two runs made under the same load
 on this shared machine. Peers: ``jq -c .``, the ``jsonschema`` package, GNU ``msgfmt
 --check-format`` and translate-toolkit's ``pofilter -t printf`` on the same pairs (each PO
 entry has its case id as ``msgctxt``: with duplicate msgids msgfmt reports only the
@@ -36,7 +36,7 @@ from pathlib import Path
 BIN = Path(sys.executable).parent
 ROOT = Path(__file__).resolve().parent.parent
 N = int(os.environ.get("BENCH_N", "200000"))
-REPEAT = int(os.environ.get("BENCH_REPEAT", "2"))
+REPEAT = int(os.environ.get("BENCH_REPEAT", "5"))
 # this VM's start-up times drift by +-15% within a run: 40 interleaved pairs steady the medians
 STARTUP_RUNS = int(os.environ.get("BENCH_STARTUP_RUNS", "40"))
 PO_PAIRS = min(N, 100_000)  # the placeholder comparison: the first 100k printf pairs
