@@ -47,10 +47,15 @@ class CaseBlock(NamedTuple):
             yield line_no, self.case(case_id, source), self.assertions_text
 
     def case(self, case_id: str, source: str) -> dict[str, Any]:
-        case = dict(self.base)  # every property but the two strings is the same
-        case["id"] = case_id
-        case["source"] = source
-        return case
+        return _case_with(self.base, case_id, source)
+
+
+def _case_with(base: dict[str, Any], case_id: str, source: str) -> dict[str, Any]:
+    """``base`` with another id and source: a case whose other texts are ``base``'s."""
+    case = dict(base)  # every property but the two strings is the same
+    case["id"] = case_id
+    case["source"] = source
+    return case
 
 
 def valid_cases(
@@ -118,11 +123,8 @@ def valid_cases(
                 texts = None if line is None else proven_texts(line, raw)
             if texts is not None:
                 if texts == last_texts:
-                    case = dict(last_case)  # every property but the two strings is the same
-                    case["id"] = line.id
-                    case["source"] = line.source
                     read += 1
-                    yield index, case, assertions_text
+                    yield index, _case_with(last_case, line.id, line.source), assertions_text
                     continue
                 case = loads_proven(raw)
                 if case is not None:

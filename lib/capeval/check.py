@@ -284,15 +284,13 @@ class _Checks:
     def block(self, block: CaseBlock) -> None:
         columns = self._block_plan(block)
         texts = None if columns is None else self.index.claim_usual(block.ids)
-        if columns is None or texts is None:
+        if texts is None:
             for line_no, case, plan_key in block.cases():
                 self.case(line_no, case, plan_key)
             return
+        assert columns is not None
         planned, tests, pieces = columns
-        sources = block.sources
-        if not all(map(str.isascii, sources)):
-            sources = list(map(nfc, sources))
-        normalised = texts if all(map(str.isascii, texts)) else list(map(nfc, texts))
+        sources, normalised = _nfc_column(block.sources), _nfc_column(texts)
         verdicts = list(zip(*[test(sources, normalised) for test in tests], strict=True))
         prefix_of = self.passing_lines.prefix
         lines: list[bytes] = []
@@ -310,7 +308,7 @@ class _Checks:
                 lines.clear()
             case = block.case(case_id, source)
             candidate = {"case_id": case_id, "text": text}
-            self.pair(line_no, case, NO_SYSTEM, candidate, planned, prefix, known)
+            self.pair(line_no, case, NO_SYSTEM, candidate, planned, known=known)
         if lines:
             self.write_line(b"".join(lines))
         self.templated += passed * len(planned)
@@ -333,6 +331,11 @@ class _Checks:
         if None in tests or None in tails:
             return None
         return planned, tests, [b"", *tails]  # type: ignore[list-item]
+
+
+def _nfc_column(texts: list[str]) -> list[str]:
+    """The texts NFC-normalised, as ``Subject.of`` normalises a pair's (ASCII is NFC)."""
+    return texts if all(map(str.isascii, texts)) else list(map(nfc, texts))
 
 
 def _write_result(run: Run, result: dict[str, Any]) -> None:

@@ -418,7 +418,8 @@ def widen_pipe(fd: int) -> None:
             return
         import fcntl
 
-        fcntl.fcntl(fd, getattr(fcntl, "F_SETPIPE_SZ", 1031), PIPE_BYTES)
+        if hasattr(fcntl, "F_SETPIPE_SZ"):  # Linux only
+            fcntl.fcntl(fd, fcntl.F_SETPIPE_SZ, PIPE_BYTES)
     except (OSError, ValueError):
         pass
 

@@ -9,6 +9,7 @@ another filter's package.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any, NamedTuple
 
 from capeval.codes import CANDIDATE_MISSING, OK
@@ -176,6 +177,11 @@ def case_sha256(case: dict[str, Any]) -> str:
 def sha256(data: bytes) -> Any:
     """A SHA-256 hash of ``data``: CPython's built-in implementation where there is one
     (importing hashlib loads OpenSSL, ~3.5 ms of a command's start-up), else hashlib's."""
+    return _sha256_type()(data)
+
+
+@cache
+def _sha256_type() -> Any:
     try:
         from _sha256 import sha256 as builtin  # CPython <= 3.11
     except ImportError:
@@ -183,4 +189,4 @@ def sha256(data: bytes) -> Any:
             from _sha2 import sha256 as builtin  # CPython >= 3.12
         except ImportError:
             from hashlib import sha256 as builtin
-    return builtin(data)
+    return builtin

@@ -141,11 +141,9 @@ def bind(params: dict[str, Any]) -> Callable[[Subject], Outcome] | None:
         return None
 
     def check_context_limit(subject: Subject) -> Outcome:
-        context = subject.case.get("context")
-        if FAST_PATHS and type(context) is dict:
-            limit = context.get("max_chars")
-            if type(limit) is int and len(subject.text) <= limit:
-                return _PASS
+        limit = _limit(subject.case, params)
+        if FAST_PATHS and type(limit) is int and len(subject.text) <= limit:
+            return _PASS
         return check(subject, params)
 
     return check_context_limit
@@ -157,8 +155,7 @@ def bind_column(
     """For a block of pairs sharing ``case``'s context and no params: which texts are no
     longer in code points than the integer limit (they pass, as ``bind``'s check passes
     them), all at once; False says nothing. None for params or a limit that is not an int."""
-    context = case.get("context")
-    limit = context.get("max_chars") if type(context) is dict else None
+    limit = _limit(case, params)
     if params or type(limit) is not int:
         return None
 

@@ -362,15 +362,20 @@ def _check_custom(source: str, text: str, params: dict[str, Any], allow_reorder:
     return _compare_groups(source, text, [parsed], [candidate], allow_reorder, "custom")
 
 
+def _binds_printf(params: dict[str, Any]) -> bool:
+    """Whether ``bind`` and ``bind_column`` take these params: printf, nothing else to decide."""
+    return (
+        FAST_PATHS
+        and params.get("syntax") == "printf"
+        and set(params) <= {"syntax", "allow_reorder"}
+    )
+
+
 def bind(params: dict[str, Any]) -> Callable[[Subject], Outcome] | None:
     """``check`` with printf params (the usual ones) bound: straight to the fast test of
     ``_check_tokens`` (the same directive texts, in order, parsing cleanly); None for any
     other params (``check`` itself is bound then)."""
-    if (
-        FAST_PATHS
-        and params.get("syntax") == "printf"
-        and set(params) <= {"syntax", "allow_reorder"}
-    ):
+    if _binds_printf(params):
         findall = printf_syntax.DIRECTIVE_TEXTS.findall
         parse = _TOKEN_MODES["printf"].parse
 
@@ -391,7 +396,7 @@ def bind_column(
     as the bound check passes them (the same directive texts, in order, parsing cleanly),
     all at once; False says nothing (the pair goes to the check). None for any params
     ``bind`` does not bind."""
-    if bind(params) is None:
+    if not _binds_printf(params):
         return None
     findall = printf_syntax.DIRECTIVE_TEXTS.findall
     parse = _TOKEN_MODES["printf"].parse

@@ -11,6 +11,7 @@ which is what makes ``--partial``/``--merge`` give the bytes of one run.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from capeval.config import Config
@@ -42,11 +43,12 @@ from capeval.scores.case_verdict import (
     raised_flags,
     review_findings,
 )
+from capeval.scores.exact import fraction, round4
 from capeval.scores.records import Case, Review, RosterEntry
 from capeval.scores.reviewers import reviewer_agreement
 
 if TYPE_CHECKING:
-    from fractions import Fraction  # imported where a mean is computed: ~2 ms of start-up
+    from fractions import Fraction
 
 # what ``Aggregation.add`` did with a review
 COUNTED = "counted"
@@ -89,17 +91,6 @@ def roster_code(
     return None
 
 
-def _fraction(*args: Any) -> Fraction:
-    from fractions import Fraction
-
-    return Fraction(*args)
-
-
-def _round4(value: Fraction) -> float:
-    # exact arithmetic, one rounding: no floating-point noise in the output
-    return float(round(value, 4))
-
-
 def _number(value: float) -> str:
     return repr(value) if value != int(value) else f"{value:.1f}"
 
@@ -121,8 +112,12 @@ class Aggregation:
         self._applied: list[Adjudication] = []
         self.refused = list(refused or [])
         self._cases: dict[str, _CaseReviews] = {case.case_id: _CaseReviews(case) for case in cases}
-        self._threshold: Fraction | None = None  # the exact pass threshold, made on first use
         self.skipped_reviews = 0
+
+    @cached_property
+    def _threshold(self) -> Fraction:
+        """The exact pass threshold (made at the first criterion: fractions load lazily)."""
+        return fraction(repr(self.config.pass_threshold))
 
     @property
     def case_ids(self) -> dict[str, _CaseReviews]:
@@ -216,15 +211,13 @@ class Aggregation:
             scores = [r.scores[criterion] for r in counted if criterion in r.scores]
             n = len(scores)
             if n:
-                exact_mean = _fraction(sum(scores), n)
-                mean: float | None = _round4(exact_mean)
+                exact_mean = fraction(sum(scores), n)
+                mean: float | None = round4(exact_mean)
                 low, high = min(scores), max(scores)
             else:
                 exact_mean, mean, low, high = None, None, None, None
             enough = n >= config.min_reviewers
             disagree = n >= 2 and high - low >= config.disagreement_spread
-            if self._threshold is None:
-                self._threshold = _fraction(repr(config.pass_threshold))
             meets = exact_mean is not None and exact_mean >= self._threshold
             if not enough:
                 tally.too_few.append(criterion)
@@ -342,7 +335,7 @@ class Aggregation:
             pooled = [score for unit in per_case for score in unit]
             alpha, alpha_status = ordinal_alpha(per_case, self.config.value_domain)
             criteria[criterion] = {
-                "mean": _round4(_fraction(sum(pooled), len(pooled))) if pooled else None,
+                "mean": round4(fraction(sum(pooled), len(pooled))) if pooled else None,
                 "n": len(pooled),
                 "alpha": alpha,
                 "alpha_status": alpha_status,

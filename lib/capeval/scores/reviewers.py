@@ -26,19 +26,16 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from capeval.scores.agreement import ordinal_alpha
+from capeval.scores.exact import fraction, round4
 
 if TYPE_CHECKING:
-    from fractions import Fraction  # imported when agreement is computed: off the start-up path
+    from fractions import Fraction
 
 OUTLIER_MIN_ITEMS = 3
 DEFAULT_OUTLIER_DEVIATION = 1.0
 
 # (case_id, criterion) -> reviewer_id -> score
 Items = Mapping[tuple[str, str], Mapping[str, int]]
-
-
-def _round4(value: Fraction) -> float:
-    return float(round(value, 4))
 
 
 def reviewer_agreement(
@@ -48,9 +45,7 @@ def reviewer_agreement(
 ) -> list[dict[str, Any]]:
     """One ``reviewer_agreement`` record per reviewer, in reviewer id order."""
     if not items:
-        return []
-    from fractions import Fraction
-
+        return []  # no reviewer (and no fraction made: an empty run imports none)
     given: dict[str, int] = {}
     deviations: dict[str, list[Fraction]] = {}
     shared: dict[tuple[str, str], list[tuple[int, int]]] = {}
@@ -62,7 +57,7 @@ def reviewer_agreement(
             given[reviewer] = given.get(reviewer, 0) + 1
             if len(reviewers) < 2:
                 continue
-            others = Fraction(total - scores[reviewer], len(reviewers) - 1)
+            others = fraction(total - scores[reviewer], len(reviewers) - 1)
             deviations.setdefault(reviewer, []).append(scores[reviewer] - others)
         for index, first in enumerate(reviewers):
             for second in reviewers[index + 1 :]:
@@ -72,7 +67,7 @@ def reviewer_agreement(
     for reviewer in given:
         found = deviations.get(reviewer, [])
         mean_abs[reviewer] = sum(abs(d) for d in found) / len(found) if found else None
-    threshold = Fraction(repr(outlier_deviation))
+    threshold = fraction(repr(outlier_deviation))
 
     records = []
     for reviewer in sorted(given):
@@ -99,8 +94,8 @@ def reviewer_agreement(
                 "reviewer_id": reviewer,
                 "n": given[reviewer],
                 "compared": len(found),
-                "mean_deviation": _round4(sum(found) / len(found)) if found else None,
-                "mean_abs_deviation": None if own is None else _round4(own),
+                "mean_deviation": round4(sum(found) / len(found)) if found else None,
+                "mean_abs_deviation": None if own is None else round4(own),
                 "outlier": outlier,
                 "pairs": dict(sorted(pairs.items())),
             }
@@ -109,16 +104,14 @@ def reviewer_agreement(
 
 
 def _pair(scored: list[tuple[int, int]], value_domain: Sequence[int]) -> dict[str, Any]:
-    from fractions import Fraction
-
     n = len(scored)
     exact = sum(1 for a, b in scored if a == b)
     adjacent = sum(1 for a, b in scored if abs(a - b) <= 1)
     alpha, status = ordinal_alpha([list(pair) for pair in scored], value_domain)
     return {
         "n": n,
-        "exact": _round4(Fraction(exact, n)),
-        "adjacent": _round4(Fraction(adjacent, n)),
+        "exact": round4(fraction(exact, n)),
+        "adjacent": round4(fraction(adjacent, n)),
         "alpha": alpha,
         "alpha_status": status,
     }
