@@ -81,3 +81,77 @@ def test_a_suites_block_is_proven_whole():
     assert proven.shared_texts(proven.decoded(b"\n".join(lines), lines), lines) is not None
     repeated = [*lines[:-1], b'{"id": "a.b", ' + lines[-1][1:]]
     assert proven.shared_texts(proven.decoded(b"\n".join(repeated), repeated), repeated) is None
+
+
+def _framing(draw, lines: list[bytes]) -> list[bytes]:
+    """The lines with their framing changed the ways a block decode could misread: a value
+    spread over two lines, two values on one line, a blank line, a blank at a line's end, a
+    string cut at a line's end, an escape."""
+    change = draw(st.integers(0, 8))
+    if not lines or change == 0:
+        return lines
+    at = draw(st.integers(0, len(lines) - 1))
+    line = lines[at]
+    cut = line.find(b", ") + 1  # after a ',' between two members
+    if cut == 0 and change in (1, 2):
+        return lines
+    if change == 1:  # one value over two lines ('}' '{' never meet inside it)
+        return [*lines[:at], line[:cut], line[cut:], *lines[at + 1 :]]
+    if change == 2 and at + 1 < len(lines):  # two values on one line, then one over two
+        two = line + b" " + lines[at + 1]
+        rest = lines[at + 2 :]
+        if rest and b", " in rest[0]:
+            cut = rest[0].index(b", ") + 1
+            rest = [rest[0][:cut], rest[0][cut:], *rest[1:]]
+        return [*lines[:at], two, *rest]
+    if change == 3:
+        return [*lines[:at], b"", *lines[at:]]
+    if change == 4:
+        return [*lines[:at], line + b" ", *lines[at + 1 :]]
+    if change == 5 and b'"source": "' in line:  # a string cut by the newline
+        cut = line.index(b'"source": "') + 12
+        return [*lines[:at], line[:cut], line[cut:], *lines[at + 1 :]]
+    if change == 6:
+        return [*lines[:at], line.replace(b"Hello", b"\\u0048ello"), *lines[at + 1 :]]
+    if change == 7:
+        return [*lines[:at], b"{}", *lines[at + 1 :]]
+    return [*lines[:at], b"[" + line + b"]", *lines[at + 1 :]]
+
+
+def _each_line(proven: ProvenLines, lines: list[bytes]) -> list[object]:
+    """What a decode of each line alone makes of it (None: not decoded, or an escape)."""
+    found = []
+    for raw in lines:
+        try:
+            found.append(None if b"\\u" in raw else proven._decode(raw))
+        except Exception:
+            found.append(None)
+    return found
+
+
+def _suite_lines(count: int) -> list[bytes]:
+    return [json.dumps({**TEACHER, "id": f"suite.case.{n}"}).encode() for n in range(count)]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.data(), blocks() | st.integers(1, 8).map(_suite_lines), st.booleans())
+def test_a_block_decoded_at_once_is_each_line_decoded(data, lines, last_newline):
+    for _ in range(data.draw(st.integers(1, 3))):
+        lines = _framing(data.draw, lines)
+    block = b"\n".join(lines) + (b"\n" if last_newline and lines else b"")
+    proven = _taught()
+    assert proven.decoded(block, lines) == _each_line(proven, lines)
+
+
+def test_a_clean_block_is_decoded_in_one_call(monkeypatch):
+    lines = _suite_lines(20)
+    proven = _taught()
+    calls = []
+    decode = proven._decode
+    monkeypatch.setattr(proven, "_decode", lambda raw: calls.append(raw) or decode(raw))
+    assert None not in proven.decoded(b"\n".join(lines) + b"\n", lines)
+    assert calls == []  # not a call a line
+    broken = [*lines[:5], lines[5] + b" " + lines[6], lines[7][:40], lines[7][40:], *lines[8:]]
+    found = proven.decoded(b"\n".join(broken), broken)
+    assert len(calls) == len(broken)  # each line alone: the block's framing is not plain
+    assert found == _each_line(proven, broken)

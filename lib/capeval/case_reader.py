@@ -97,7 +97,7 @@ def valid_cases(
             lines.pop()  # the block ends in "\n" (only the input's last line may not)
         decoded = proven.decoded(data, lines) if proven.available else [None] * len(lines)
         # a suite's usual block: every line proven, all with these texts (no test a line)
-        shared = proven.shared_texts(decoded, lines) if proven.available else None
+        shared = proven.shared_texts(decoded, lines, data) if proven.available else None
         if blocks and shared is not None:
             if shared != last_texts:
                 case = loads_proven(lines[0])

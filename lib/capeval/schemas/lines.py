@@ -45,6 +45,23 @@ _astuple = msgspec.structs.astuple
 _UNSET = msgspec.UNSET
 
 
+def _one_object_a_line(lines: list[bytes]) -> bool:
+    """Whether each line starts with '{' and ends with '}'. A '}' then a newline then a '{'
+    can only separate two values at the top level (inside a value, a '{' follows only ':',
+    ',' or '['; no string holds a newline), so then no value spans lines, and a decode of
+    the whole block that yields a value for each line yields exactly one a line."""
+    count = len(lines)
+    try:
+        return (
+            bytes(map(_FIRST, lines)) == b"{" * count and bytes(map(_LAST, lines)) == b"}" * count
+        )
+    except IndexError:  # an empty line
+        return False
+
+
+_FIRST, _LAST = itemgetter(0), itemgetter(-1)
+
+
 class ProvenLines:
     """Which lines of a block are valid records of ``kind``, proven without parsing them."""
 
@@ -82,7 +99,9 @@ class ProvenLines:
         line_type = msgspec.defstruct(
             f"{kind.title()}Line", fields, forbid_unknown_fields=True, gc=False, kw_only=True
         )
-        self._decode = msgspec.json.Decoder(line_type).decode
+        decoder = msgspec.json.Decoder(line_type)
+        self._decode = decoder.decode
+        self._decode_lines = decoder.decode_lines
         self._typed_rules = [
             (i, *rules[name])
             for i, name in enumerate(typed)
@@ -132,7 +151,9 @@ class ProvenLines:
             )
         return texts if raw.count(b":") == colons + self._last_colons else None
 
-    def shared_texts(self, decoded: list[Any], lines: list[bytes]) -> tuple[Any, ...] | None:
+    def shared_texts(
+        self, decoded: list[Any], lines: list[bytes], data: bytes | None = None
+    ) -> tuple[Any, ...] | None:
         """The texts every line of a block shares (``decoded`` its Structs) when
         ``proven_texts`` proves each line; None when a line is not proven or the lines' texts
         differ (then ask line by line). A suite's usual block is decided by C loops over the
@@ -160,7 +181,9 @@ class ProvenLines:
         # holds its own, and one count over the block tells (no count a line).
         accounted = (self._first_text + self._last_colons) * len(lines)
         accounted += sum("".join(column).count(":") for column in columns)
-        return texts if b"".join(lines).count(b":") == accounted else None
+        # (``data``, the lines with their newlines, holds the same ':' and needs no join)
+        block = b"".join(lines) if data is None else data
+        return texts if block.count(b":") == accounted else None
 
     def _joint_key(self, texts: tuple[Any, ...]) -> tuple[bytes | None, ...]:
         return tuple(None if texts[at] is _UNSET else bytes(texts[at]) for at in self._joint)
@@ -168,8 +191,19 @@ class ProvenLines:
     def decoded(self, data: bytes, lines: list[bytes]) -> list[Any]:
         """Each line's Struct, or None for a line the proof cannot read (a decode error, a
         ``\\u`` escape)."""
+        # (a backslash is rare; the search for one is a memchr, for "\\u" a slow scan)
+        escapes = b"\\" in data and b"\\u" in data
+        if not escapes and lines and _one_object_a_line(lines):
+            # every line one object: decoding the block at once yields each line's Struct
+            # (msgspec's loop, not a call a line), or fails when any line does
+            try:
+                found = self._decode_lines(data)
+            except _DECODE_ERRORS:
+                pass
+            else:
+                if len(found) == len(lines):
+                    return found
         decode = self._decode
-        escapes = b"\\u" in data
         decoded: list[Any] = []
         append = decoded.append
         for raw in lines:

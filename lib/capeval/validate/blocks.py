@@ -112,7 +112,7 @@ class BlockPath:
         if (
             secret_free
             and lines
-            and proven.shared_texts(decoded, lines) is not None
+            and proven.shared_texts(decoded, lines, data) is not None
             and self._seen_add_all(list(map(key, decoded)))
         ):  # the usual block, all clean (its lines share their texts): written whole
             self._write_whole(data, len(lines))
