@@ -13,6 +13,7 @@ import json
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from msgspec.structs import astuple
 
 from capeval.schemas.lines import ProvenLines
 from capeval.validate.rules import EVALCASE_FREE_FIELDS, EVALCASE_JOINT_FIELDS
@@ -155,3 +156,72 @@ def test_a_clean_block_is_decoded_in_one_call(monkeypatch):
     found = proven.decoded(b"\n".join(broken), broken)
     assert len(calls) == len(broken)  # each line alone: the block's framing is not plain
     assert found == _each_line(proven, broken)
+
+
+def _suite_line(draw, n: int) -> bytes:
+    """A line of the suite, maybe changed where a rebuild from the first line could be
+    misled: its id or source quoted elsewhere too, keys reordered or spaced otherwise, a
+    string with an escape, a text no line taught, a key repeated, broken JSON."""
+    change = draw(st.integers(0, 14))
+    case = {**TEACHER, "id": f"suite.case.{n}"}
+    if change == 1:
+        case["id"] = draw(IDS)
+    elif change == 2:
+        case["source"] = draw(SOURCES | st.just('say "hi"'))
+    elif change == 3:
+        case["tags"] = [case["id"]]  # the id quoted twice
+    elif change == 4:
+        case["source"] = case["id"]
+    elif change == 5:
+        case = dict(reversed(list(case.items())))
+    elif change == 6:
+        case["tags"] = ["other"]
+    raw = json.dumps(case, ensure_ascii=False).encode("utf-8", "surrogatepass")
+    if change == 7:
+        raw = json.dumps(case, separators=(",", ":")).encode()
+    elif change == 8:
+        raw = raw[:1] + b'"id": "a.b", ' + raw[1:]
+    elif change == 9:
+        raw = raw[:-1]
+    elif change == 10:
+        raw = raw.replace(b'"source": "', b'"source": "\\u0041', 1)
+    return raw
+
+
+@st.composite
+def suite_blocks(draw) -> list[bytes]:
+    return [_suite_line(draw, n) for n in range(draw(st.integers(1, 10)))]
+
+
+@settings(max_examples=400, deadline=None)
+@given(suite_blocks(), st.booleans())
+def test_a_block_proven_whole_is_each_line_proven(lines, last_newline):
+    data = b"\n".join(lines) + (b"\n" if last_newline else b"")
+    by_block, by_line = _taught(), _taught()
+    found = by_block.shared_block(data)
+    if found is None:
+        return
+    texts, first, columns = found
+    each = [by_line.decoded(raw, [raw])[0] for raw in lines]
+    assert None not in each
+    proofs = [by_line.proven_texts(line, raw) for line, raw in zip(each, lines, strict=True)]
+    assert proofs == [texts] * len(lines)
+    assert astuple(first) == astuple(each[0])  # (two ProvenLines: two Struct types)
+    assert columns == [[getattr(line, name) for line in each] for name in by_line.typed_fields]
+
+
+def test_a_suites_block_is_proven_whole_from_its_strings():
+    lines = _suite_lines(600)  # more than one rebuilt stretch
+    proven = _taught()
+    found = proven.shared_block(b"\n".join(lines))
+    assert found is not None
+    assert found[2][0] == [f"suite.case.{n}" for n in range(600)]
+    for other in (
+        [*lines[:-1], lines[-1].replace(b'"ui"', b'"uj"')],  # another text, last line
+        [*lines[:300], lines[300].replace(b'"suite.case.300"', b'"suite.case.1"'), *lines[301:]],
+        [*lines[:5], b" " + lines[5], *lines[6:]],
+    ):
+        result = proven.shared_block(b"\n".join(other))
+        if result is not None:  # only a line of the suite with another id is one
+            assert [json.loads(raw)["id"] for raw in other] == result[2][0]
+            assert all(json.loads(raw)["tags"] == ["ui"] for raw in other)

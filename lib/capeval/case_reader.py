@@ -58,6 +58,15 @@ def _case_with(base: dict[str, Any], case_id: str, source: str) -> dict[str, Any
     return case
 
 
+def _first_line(data: bytes) -> bytes:
+    end = data.find(b"\n")
+    return data if end < 0 else data[:end]
+
+
+def _typed_columns(decoded: list[Any]) -> tuple[list[str], list[str]]:
+    return list(map(attrgetter("id"), decoded)), list(map(attrgetter("source"), decoded))
+
+
 def valid_cases(
     run: Run, on_invalid: Callable[[dict[str, Any]], None], *, blocks: bool = False
 ) -> Iterator[ValidCase | CaseBlock]:
@@ -92,28 +101,36 @@ def valid_cases(
             proven = ProvenLines("evalcase")
             proven_texts = proven.proven_texts
         data = item.data
+
+        def as_block(shared: tuple[Any, ...], first: Any, first_raw: bytes) -> bool:
+            """Whether a block proven whole with these texts comes as their CaseBlock."""
+            nonlocal last_texts, last_case, assertions_text
+            if shared != last_texts:
+                case = loads_proven(first_raw)
+                if case is None:
+                    return False
+                last_texts, last_case = shared, case
+                assertions_text = bytes(first.assertions)
+            return True
+
+        # a suite's usual block: every line the first one with another id and source
+        found = proven.shared_block(data) if blocks and proven.available else None
+        if found is not None and as_block(found[0], found[1], _first_line(data)):
+            ids, sources = found[2]
+            run.count_read(len(ids))
+            yield CaseBlock(item.first_line_no, ids, sources, last_case, assertions_text)
+            continue
         lines = data.split(b"\n")
         if not lines[-1]:
             lines.pop()  # the block ends in "\n" (only the input's last line may not)
         decoded = proven.decoded(data, lines) if proven.available else [None] * len(lines)
-        # a suite's usual block: every line proven, all with these texts (no test a line)
+        # every line proven, all with these texts (no test a line): a block with an escape
         shared = proven.shared_texts(decoded, lines, data) if proven.available else None
-        if blocks and shared is not None:
-            if shared != last_texts:
-                case = loads_proven(lines[0])
-                if case is not None:
-                    last_texts, last_case = shared, case
-                    assertions_text = bytes(decoded[0].assertions)
-            if shared == last_texts:
-                run.count_read(len(lines))
-                yield CaseBlock(
-                    item.first_line_no,
-                    list(map(attrgetter("id"), decoded)),
-                    list(map(attrgetter("source"), decoded)),
-                    last_case,
-                    assertions_text,
-                )
-                continue
+        if blocks and shared is not None and as_block(shared, decoded[0], lines[0]):
+            run.count_read(len(lines))
+            ids, sources = _typed_columns(decoded)
+            yield CaseBlock(item.first_line_no, ids, sources, last_case, assertions_text)
+            continue
         read = 0  # proven lines, counted once per block
         for index, raw in enumerate(lines, item.first_line_no):
             line = decoded[index - item.first_line_no]

@@ -29,6 +29,7 @@ together only as one tuple (``joint_fields``).
 
 from __future__ import annotations
 
+from itertools import chain, repeat
 from operator import attrgetter, itemgetter
 from typing import Any
 
@@ -60,6 +61,53 @@ def _one_object_a_line(lines: list[bytes]) -> bool:
 
 
 _FIRST, _LAST = itemgetter(0), itemgetter(-1)
+
+
+def _template(line: str, strings: list[str]) -> tuple[list[str], list[int]] | None:
+    """The pieces of ``line`` around its ``strings`` (each where it first occurs quoted),
+    and the strings' order in it; None when one is missing or two overlap."""
+    spans = []
+    for at, string in enumerate(strings):
+        start = line.find(f'"{string}"') + 1
+        if not start:
+            return None
+        spans.append((start, start + len(string), at))
+    spans.sort()
+    pieces = []
+    end = 0
+    for start, stop, _at in spans:
+        if start < end:
+            return None
+        pieces.append(line[end:start])
+        end = stop
+    pieces.append(line[end:] + "\n")
+    return pieces, [at for _start, _stop, at in spans]
+
+
+_REBUILT_LINES = 256  # a rebuilt stretch: small enough to stay off mmap, big enough for C
+
+
+def _rebuilds(data: bytes, pieces: list[str], columns: list[list[str]]) -> bool:
+    """Whether ``data`` is, line after line, ``pieces`` joined around the columns' strings
+    (compared a stretch at a time, with no copy of ``data``)."""
+    rows = len(columns[0])
+    if not data.endswith(b"\n"):
+        data += b"\n"  # the input's last line (the rebuilt ones all end in one)
+    at = 0
+    try:
+        for first in range(0, rows, _REBUILT_LINES):
+            stretch = [column[first : first + _REBUILT_LINES] for column in columns]
+            parts = [repeat(pieces[0])]
+            for column, piece in zip(stretch, pieces[1:], strict=True):
+                parts += (column, repeat(piece))
+            # (the pieces repeat without end: the stretch's columns say how many lines)
+            rebuilt = "".join(list(chain.from_iterable(zip(*parts, strict=False)))).encode()
+            if not data.startswith(rebuilt, at):
+                return False
+            at += len(rebuilt)
+    except UnicodeEncodeError:  # a lone surrogate (none is read without an escape)
+        return False
+    return at == len(data)
 
 
 class ProvenLines:
@@ -102,6 +150,11 @@ class ProvenLines:
         decoder = msgspec.json.Decoder(line_type)
         self._decode = decoder.decode
         self._decode_lines = decoder.decode_lines
+        # the typed strings alone (any other property skipped): what shared_block reads
+        strings_type = msgspec.defstruct(
+            f"{kind.title()}Strings", [(name, str) for name in typed], gc=False, kw_only=True
+        )
+        self._decode_strings = msgspec.json.Decoder(strings_type).decode_lines
         self._typed_rules = [
             (i, *rules[name])
             for i, name in enumerate(typed)
@@ -168,13 +221,8 @@ class ProvenLines:
         if self.proven_texts(decoded[0], lines[0]) is None:
             return None
         columns = [list(map(attrgetter(name), decoded)) for name in self.typed_fields]
-        for at, low, high, search in self._typed_rules:
-            column = columns[at]
-            lengths = list(map(len, column))
-            if min(lengths) < low or max(lengths) > high:
-                return None
-            if search is not None and not all(map(search, column)):
-                return None
+        if not self._columns_pass(columns):
+            return None
         # A line holds at least the ':' its decoded fields account for (its keys', its
         # strings', its texts': disjoint parts of it), and one more for each key occurrence
         # the decoder dropped; so the block holds the accounted total only when every line
@@ -184,6 +232,57 @@ class ProvenLines:
         # (``data``, the lines with their newlines, holds the same ':' and needs no join)
         block = b"".join(lines) if data is None else data
         return texts if block.count(b":") == accounted else None
+
+    def _columns_pass(self, columns: list[list[str]]) -> bool:
+        """Whether every string of each typed column passes its rules."""
+        for at, low, high, search in self._typed_rules:
+            column = columns[at]
+            lengths = list(map(len, column))
+            if min(lengths) < low or max(lengths) > high:
+                return False
+            if search is not None and not all(map(search, column)):
+                return False
+        return True
+
+    def shared_block(self, data: bytes) -> tuple[tuple[Any, ...], Any, list[list[str]]] | None:
+        """A suite's usual block proven whole, when its first line is proven and every line
+        is that line with other typed strings, each passing its rules: (the texts the lines
+        share, the first line's Struct, each typed field's column); else None.
+
+        Only the typed strings of the lines are decoded; then the block is rebuilt from the
+        first line with each line's strings in their places, and compared with the block as
+        read. With no backslash in the block, no string holds a quote, a control character
+        or an escape: a string is its UTF-8 between two quotes, so each rebuilt line is one
+        object, the first line's structure and texts with other strings. Equal, the block
+        decodes line by line into what was put in the rebuilt places; so those are the
+        typed properties' places (a string put elsewhere would leave the property its first
+        line's, and then be that string too), wherever its quoted text was found.
+        """
+        if not self.typed_fields or b"\\" in data:
+            return None
+        end = data.find(b"\n")
+        first = data[:end] if end >= 0 else data
+        try:
+            line = self._decode(first)
+        except _DECODE_ERRORS:
+            return None
+        texts = self.proven_texts(line, first)
+        if texts is None:
+            return None
+        template = _template(first.decode(), [getattr(line, name) for name in self.typed_fields])
+        if template is None:
+            return None
+        pieces, order = template
+        try:
+            strings = self._decode_strings(data)
+        except _DECODE_ERRORS:
+            return None
+        columns = [list(map(attrgetter(name), strings)) for name in self.typed_fields]
+        if not self._columns_pass(columns):
+            return None
+        if not _rebuilds(data, pieces, [columns[at] for at in order]):
+            return None
+        return texts, line, columns
 
     def _joint_key(self, texts: tuple[Any, ...]) -> tuple[bytes | None, ...]:
         return tuple(None if texts[at] is _UNSET else bytes(texts[at]) for at in self._joint)
