@@ -523,6 +523,16 @@ def test_candidates_out_of_the_cases_order_are_read_one_by_one(small_blocks, tmp
     assert fast.stdout.count(b'"passed":false') == 1
 
 
+def test_cases_that_came_before_are_never_claimed_again(small_blocks, tmp_path):
+    # candidates not of the usual shape (keys the other way round) are read one by one and
+    # then marked used; the suite again, backwards: its blocks repeat cases that came
+    cases, lines = _suite("again")
+    lines = [{"text": line["text"], "case_id": line["case_id"]} for line in lines]
+    fast, by_case = _check_both_ways(tmp_path, [*cases, *reversed(cases)], lines)
+    assert fast.stdout == by_case.stdout and fast.stderr == by_case.stderr
+    assert fast.stderr.count(b"id.duplicate") == 60
+
+
 COLUMN_PARAMS = [
     (placeholder_integrity, {"syntax": "printf"}),
     (placeholder_integrity, {"syntax": "printf", "allow_reorder": False}),

@@ -15,6 +15,7 @@ import os
 import re
 import shutil
 from collections.abc import Iterator
+from functools import cache
 from itertools import accumulate, count, repeat
 from typing import Any, BinaryIO, NamedTuple
 
@@ -28,6 +29,7 @@ _LINE_BITS = 32
 _LINE_MASK = (1 << _LINE_BITS) - 1
 _USUAL_FLAG = 1 << _LINE_BITS
 _OFFSET_SHIFT = _LINE_BITS + 1
+_LOW_MASK = (1 << _OFFSET_SHIFT) - 1  # the flag and the line number
 
 
 class CandidateIndex:
@@ -211,18 +213,12 @@ class CandidateIndex:
         one by one. None otherwise, and nothing is claimed."""
         unnamed = self.unnamed
         packed = list(map(unnamed.get, case_ids))
-        if (
-            not FAST_PATHS
-            or not packed
-            or None in packed
-            or min(packed) < 0  # one already used: the case came before
-            or not all(map(_USUAL_FLAG.__and__, packed))
-        ):
-            return None
-        # consecutive lines of the file, in the cases' order (so the ids are all different)
-        first_line = packed[0] & _LINE_MASK
-        if list(map(_LINE_MASK.__and__, packed)) != list(
-            range(first_line, first_line + len(packed))
+        if not FAST_PATHS or not packed or None in packed or min(packed) < 0:
+            return None  # (a used entry is negative: that case came before)
+        # usual entries of consecutive lines, in the cases' order (so the ids all differ)
+        first = packed[0] & _LOW_MASK
+        if not first & _USUAL_FLAG or list(map(_LOW_MASK.__and__, packed)) != list(
+            range(first, first + len(packed))
         ):
             return None
         start = packed[0] >> _OFFSET_SHIFT
@@ -232,14 +228,10 @@ class CandidateIndex:
         span = stream.read((packed[-1] >> _OFFSET_SHIFT) - start)
         span += stream.readline()
         self._position = start + len(span)
-        # one per line: a usual line's only '"text":' that follows a quote is its key (the
-        # build read these lines as valid UTF-8)
-        try:
-            texts = _USUAL_TEXTS.findall(span.decode())
-        except UnicodeDecodeError:  # not the file the build read
-            return None
-        if len(texts) != len(case_ids):
-            return None
+        records = _usual_records(span)  # lines the build read as usual
+        if records is None or len(records) != len(case_ids):
+            return None  # not the file the build read
+        texts = list(map(_TEXT, records))
         unnamed.update(zip(case_ids, map(operator.invert, packed), strict=True))
         self.tally["joined"] += len(case_ids)
         return texts
@@ -341,14 +333,9 @@ FAST_PATHS = True  # tests turn the shape fast path off to compare with the full
 # (tests/test_check_fastpaths.py compares the two on mutated lines); the index marks it, and
 # read back it is parsed as it is. One test says which lines are usual, ``_usual_run``, for a
 # block as for a single line.
-_CONTROLS = bytes(range(0x20))
-# Lines of the usual shape only (with no backslash nor control character, checked first:
-# a class that excludes them here would make the match three times slower).
+# Lines of the usual shape only (with no backslash, checked first; the decode that follows
+# refuses control characters: a class that excludes them here would be three times slower).
 _USUAL_LINES = re.compile(rb'(?:\{"case_id": ?"[^"]*", ?"text": ?"[^"]*"\}\n)*')
-# (matched in the decoded block: UTF-8 never encodes a quote inside another character)
-_CASE_IDS = re.compile(r'\{"case_id": ?"([^"]*)"')
-# the text of each usual line (what _record_at reads from one line)
-_USUAL_TEXTS = re.compile(r'"text": ?"([^"]*)"\}\n')
 
 
 BLOCK_BYTES = 1 << 20
@@ -442,29 +429,50 @@ def candidate_lines(run: Run, path: str, name: str) -> Iterator[Any]:
 def _usual_run(block: bytes, line_no: int, offset: int, max_line_bytes: int) -> UsualRun | None:
     """The entries of a block whose lines are all of the usual shape, valid UTF-8 and within
     the line limit (each is then what ``candidate_lines`` yields for it alone), else None.
-    Everything is tested on the block at once, in C: no backslash and no control character
-    but the newlines (so quotes delimit strings), then the shape of every line."""
+    Everything is tested on the block at once, in C: no backslash (so quotes delimit the
+    strings), the shape of every line, then a decode of the block that refuses a control
+    character or bad UTF-8 in a string (so no string spans a line, and each line shaped
+    is one record)."""
     if b"\\" in block:
         return None
     lines = block.split(b"\n")
     if lines.pop() != b"":
         return None  # the last line has no newline
-    if len(block.translate(None, _CONTROLS)) != len(block) - len(lines):
-        return None
-    try:
-        text = block.decode("utf-8")  # the ids are read from it; ASCII decodes quickly
-    except UnicodeDecodeError:
-        return None
     if len(block) > max_line_bytes and max(map(len, lines)) > max_line_bytes:
         return None
     if _USUAL_LINES.fullmatch(block) is None:
         return None
-    # the k-th '{"case_id": "' is line k's: no string holds a quote
-    case_ids = _CASE_IDS.findall(text)
+    records = _usual_records(block)
+    if records is None or len(records) != len(lines):
+        return None
     # line k starts after the k lines before it and their newlines
     offsets = list(map(operator.add, accumulate(map(len, lines), initial=offset), count()))
     offsets.pop()
-    return UsualRun(line_no + 1, offsets, case_ids)
+    return UsualRun(line_no + 1, offsets, list(map(_CASE_ID, records)))
+
+
+def _usual_records(data: bytes) -> list[Any] | None:
+    """The (case_id, text) Structs of lines of the usual shape, each line decoded as JSON; None
+    when one holds a control character or bad UTF-8 in a string (JSON refuses both)."""
+    decode, errors = _usual_decoder()
+    try:
+        return decode(data)
+    except errors:
+        return None
+
+
+@cache
+def _usual_decoder() -> tuple[Any, tuple[type[Exception], ...]]:
+    import msgspec  # off the start-up path, like the cases' proof
+
+    usual = msgspec.defstruct(
+        "UsualCandidate", [("case_id", str), ("text", str)], forbid_unknown_fields=True, gc=False
+    )
+    errors = (msgspec.DecodeError, msgspec.ValidationError)
+    return msgspec.json.Decoder(usual).decode_lines, errors
+
+
+_CASE_ID, _TEXT = operator.attrgetter("case_id"), operator.attrgetter("text")
 
 
 def _open_side(run: Run, path: str, name: str) -> BinaryIO:
