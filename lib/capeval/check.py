@@ -13,6 +13,7 @@ selected assertion. A passing result without evidence is written from a byte tem
 from __future__ import annotations
 
 import itertools
+import operator
 import os
 from collections.abc import Callable
 from functools import lru_cache
@@ -289,29 +290,31 @@ class _Checks:
                 self.case(line_no, case, plan_key)
             return
         assert columns is not None
-        planned, tests, pieces = columns
+        planned, tests, tails = columns
         sources, normalised = _nfc_column(block.sources), _nfc_column(texts)
         verdicts = list(zip(*[test(sources, normalised) for test in tests], strict=True))
-        prefix_of = self.passing_lines.prefix
-        lines: list[bytes] = []
-        passed = 0
-        for line_no, case_id, source, text, known in zip(
-            itertools.count(block.first_line_no), block.ids, block.sources, texts, verdicts
-        ):
-            prefix = prefix_of(case_id) if all(known) else None
-            if prefix:
-                lines.append(prefix.join(pieces))  # its passing lines, in the plan's order
-                passed += 1
-                continue
-            if lines:
-                self.write_line(b"".join(lines))
-                lines.clear()
-            case = block.case(case_id, source)
-            candidate = {"case_id": case_id, "text": text}
-            self.pair(line_no, case, NO_SYSTEM, candidate, planned, known=known)
-        if lines:
-            self.write_line(b"".join(lines))
-        self.templated += passed * len(planned)
+        # the cases whose every assertion passed plainly are written from the templates a
+        # stretch at a time; each other case goes to pair() between two stretches
+        prefixes = PassingLines.prefixes(block.ids)
+        if prefixes is None:  # an id the templates cannot write: every case goes to pair()
+            others = list(range(len(verdicts)))
+        else:
+            failed = map(operator.not_, map(all, verdicts))
+            others = list(itertools.compress(itertools.count(), failed))
+        start = 0
+        for end in [*others, len(verdicts)]:
+            if end > start:
+                assert prefixes is not None
+                self.write_line(PassingLines.lines(prefixes[start:end], tails))
+                self.templated += (end - start) * len(planned)
+            if end == len(verdicts):
+                break
+            case_id = block.ids[end]
+            case = block.case(case_id, block.sources[end])
+            candidate = {"case_id": case_id, "text": texts[end]}
+            self.pair(block.first_line_no + end, case, NO_SYSTEM, candidate, planned,
+                      known=verdicts[end])  # fmt: skip
+            start = end + 1
 
     def _block_plan(self, block: CaseBlock) -> tuple[list[Planned], list[Any], list[bytes]] | None:
         """The plan of a block's cases, each assertion's column test, and the pieces a
@@ -330,7 +333,7 @@ class _Checks:
         tails = [self.passing_lines.tail(NO_SYSTEM, p.name, p.severity, "ok") for p in planned]
         if None in tests or None in tails:
             return None
-        return planned, tests, [b"", *tails]  # type: ignore[list-item]
+        return planned, tests, tails  # type: ignore[return-value]
 
 
 def _nfc_column(texts: list[str]) -> list[str]:

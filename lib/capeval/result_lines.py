@@ -10,6 +10,7 @@ write goes the dict path.
 
 from __future__ import annotations
 
+from itertools import chain, repeat
 from typing import Any
 
 from capeval.codes import OK
@@ -40,6 +41,24 @@ class PassingLines:
             return _HEAD + value_text(case_id)
         except ValueTextError:  # not writable by orjson (a lone surrogate): the dict path
             return None
+
+    @staticmethod
+    def prefixes(case_ids: list[str]) -> list[bytes] | None:
+        """``prefix`` of each case id; None when one has none."""
+        try:
+            return list(map(_HEAD.__add__, map(value_text, case_ids)))
+        except ValueTextError:
+            return None
+
+    @staticmethod
+    def lines(prefixes: list[bytes], tails: list[bytes]) -> bytes:
+        """The lines of cases whose results all pass plainly, in order: each case's prefix
+        before each of the tails (one a result, in the plan's order)."""
+        parts: list[Any] = []
+        for tail in tails:
+            parts += (prefixes, repeat(tail))
+        # (the tails repeat without end: the prefixes say how many cases)
+        return b"".join(chain.from_iterable(zip(*parts, strict=False)))
 
     def tail(self, system: str | None, assertion: str, severity: str, message: str) -> bytes | None:
         key = (system, assertion, severity, message)

@@ -20,6 +20,7 @@ from capeval.jsonl import (
     DEFAULT_MAX_LINE_BYTES,
     Line,
     Writer,
+    newlines_in,
     parse_line,
     plain_block,
     read_blocks,
@@ -195,7 +196,7 @@ class Run:
                         first_line_no=line_no,
                     )
                 )
-            line_no += block.count(b"\n")
+            line_no += newlines_in(block)
 
     def count_read(self, lines: int = 1) -> None:
         """``lines`` more records read (and the progress line drawn when it is due)."""
