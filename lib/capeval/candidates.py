@@ -228,7 +228,7 @@ class CandidateIndex:
         span = stream.read((packed[-1] >> _OFFSET_SHIFT) - start)
         span += stream.readline()
         self._position = start + len(span)
-        records = _usual_records(span)  # lines the build read as usual
+        records = _usual_records(span, texts_only=True)  # lines the build read as usual
         if records is None or len(records) != len(case_ids):
             return None  # not the file the build read
         texts = list(map(_TEXT, records))
@@ -451,25 +451,28 @@ def _usual_run(block: bytes, line_no: int, offset: int, max_line_bytes: int) -> 
     return UsualRun(line_no + 1, offsets, list(map(_CASE_ID, records)))
 
 
-def _usual_records(data: bytes) -> list[Any] | None:
-    """The (case_id, text) Structs of lines of the usual shape, each line decoded as JSON; None
-    when one holds a control character or bad UTF-8 in a string (JSON refuses both)."""
-    decode, errors = _usual_decoder()
+def _usual_records(data: bytes, texts_only: bool = False) -> list[Any] | None:
+    """The (case_id, text) Structs of lines of the usual shape, each line decoded as JSON (only
+    the text of lines already known usual, ``texts_only``); None when one holds a control
+    character or bad UTF-8 in a string (JSON refuses both)."""
+    decoders, errors = _usual_decoders()
     try:
-        return decode(data)
+        return decoders[texts_only](data)
     except errors:
         return None
 
 
 @cache
-def _usual_decoder() -> tuple[Any, tuple[type[Exception], ...]]:
+def _usual_decoders() -> tuple[tuple[Any, Any], tuple[type[Exception], ...]]:
     import msgspec  # off the start-up path, like the cases' proof
 
     usual = msgspec.defstruct(
         "UsualCandidate", [("case_id", str), ("text", str)], forbid_unknown_fields=True, gc=False
     )
+    text = msgspec.defstruct("UsualText", [("text", str)], gc=False)  # the id skipped
     errors = (msgspec.DecodeError, msgspec.ValidationError)
-    return msgspec.json.Decoder(usual).decode_lines, errors
+    decoders = (msgspec.json.Decoder(usual).decode_lines, msgspec.json.Decoder(text).decode_lines)
+    return decoders, errors
 
 
 _CASE_ID, _TEXT = operator.attrgetter("case_id"), operator.attrgetter("text")
