@@ -6,8 +6,10 @@ as the reader reads it (``Run.parse_line``: its diagnostics, counts and records)
 against the compiled schema (``SchemaCheck``), and an invalid case is reported and handed to
 ``on_invalid``. Either way the run sees the same records, diagnostics and counts: the proof
 only skips work whose outcome it knows (tests/test_check_proven_cases.py compares the two).
-A block whose lines are all proven and share their texts (``ProvenLines.shared_texts``, a
-suite's usual block) is proven by C loops over the block, with no test per line.
+A suite's usual block, every line its first with another id and source, is proven whole
+(``ProvenLines.shared_block``: the two strings decoded, the block rebuilt from its first line
+and compared) and comes as one ``CaseBlock``; so does a block with an escape whose lines all
+share their texts (``ProvenLines.shared_texts``), with no test per line either way.
 
 A proven line comes with the exact JSON text of its ``assertions`` (equal texts are equal
 values), the key of its plan (``check.plan_case``); any other with None (the plan keys it).

@@ -21,6 +21,10 @@ texts are equal values. Every other line goes the full way (the reader, then
 ``SchemaCheck``), and a line that passes it teaches its texts. Memory stays flat: the texts
 kept are bounded in bytes (``MEMO_BYTES``) and start afresh beyond it.
 
+A block of one suite is proven whole: ``shared_texts`` tests the decoded lines with C loops,
+and ``shared_block`` (cap-check) decodes only each line's typed strings and compares the
+block with its first line rebuilt around them.
+
 What a learned line proves is its teacher's: cap-check teaches lines the schema accepts
 (``case_reader``); cap-validate's block path (``validate.blocks``) teaches lines with no
 problem at all, contract rules included, and knows the texts its assertion rules read
