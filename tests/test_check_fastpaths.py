@@ -27,11 +27,12 @@ from capeval.assertions import (
     number_fidelity,
     placeholder_integrity,
 )
-from capeval.evidence import bound_message
+from capeval.evidence import bound_evidence, bound_message
 from capeval.jsonl import dumps
 from capeval.placeholders.auto import AUTO_TEXTS, AUTO_TEXTS_WITHOUT_BRACE
 from capeval.placeholders.spans import mask_placeholders
 from capeval.records import assertion_result
+from capeval.verdict import Outcome
 
 from conftest import evalcase, jsonl, run_cmd
 
@@ -74,15 +75,62 @@ ANY_TEXT = st.text(st.characters(blacklist_categories=("Cs",)), max_size=40)
     message=st.sampled_from(["ok", "", "fits", "token=AKIAABCDEFGHIJKLMNOP"]) | ANY_TEXT,
 )
 def test_a_template_line_is_the_dict_path_line(case_id, system, assertion, severity, message):
-    line = result_lines.PassingLines().line(case_id, system, assertion, severity, message)
+    line = result_lines.ResultLines().line(case_id, system, assertion, severity, message)
     expected = dumps(
         assertion_result(case_id, system, assertion, severity, "ok", bound_message(message), {})
     )
     assert line == expected
 
 
+SHARED_LINES = result_lines.ResultLines()
+EVIDENCE_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**63), 2**64) | st.floats(allow_nan=False)
+    | ANY_TEXT | st.sampled_from(["x" * 300, "AKIAABCDEFGHIJKLMNOP", "pwd=hunter22", "%d"]),
+    lambda inner: st.lists(inner, max_size=60) | st.dictionaries(ANY_TEXT, inner, max_size=4),
+    max_leaves=80,
+)  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    case_id=ANY_TEXT,
+    system=st.none() | ANY_TEXT,
+    code=st.sampled_from(["ok", "placeholder_mutated", "number_missing"]),
+    message=st.sampled_from(["mutated %d → %s", "token=AKIAABCDEFGHIJKLMNOP", "x" * 600])
+    | ANY_TEXT,
+    evidence=st.dictionaries(ANY_TEXT, EVIDENCE_VALUES, max_size=5),
+)
+def test_an_outcome_line_is_the_dict_path_line(case_id, system, code, message, evidence):
+    # as the engine asks: for a pair whose texts hold no credential (nothing known); one
+    # memo for every example, so a key that missed a part would serve another's line
+    lines = SHARED_LINES
+    outcome = Outcome(code, message, evidence)
+    expected = dumps(
+        assertion_result(
+            case_id, system, "placeholder_integrity", "hard", code, bound_message(message),
+            bound_evidence(evidence),
+        )
+    )  # fmt: skip
+    for _ in range(2):  # made, then from the memo
+        tail = lines.outcome_tail(system, "placeholder_integrity", "hard", outcome)
+        if tail is not None:
+            assert lines.prefix(case_id) + tail == expected
+    # an equal evidence of other objects (tuples for its lists) reads the same from the memo
+    again = Outcome(code, message, _with_tuples(evidence))
+    tail = lines.outcome_tail(system, "placeholder_integrity", "hard", again)
+    assert tail is None or lines.prefix(case_id) + tail == expected
+
+
+def _with_tuples(value):
+    if isinstance(value, dict):
+        return {key: _with_tuples(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return tuple(_with_tuples(item) for item in value)
+    return value
+
+
 def test_a_case_id_orjson_cannot_write_goes_the_dict_path():
-    assert result_lines.PassingLines().line("a\ud800", None, "max_chars", "hard", "ok") is None
+    assert result_lines.ResultLines().line("a\ud800", None, "max_chars", "hard", "ok") is None
 
 
 # -- the secret prefilter on decoded strings -------------------------------------------------
@@ -687,6 +735,7 @@ EVIDENCE_STRINGS = (
     | st.sampled_from(["%d", "x " * 95, "y " * 101, "AKIAABCDEFGHIJKLMNOP", "password=hunter22",
                        "a,b", "[{", "\\u0041", "é" * 120, "ghp_" + "a1B2c3D4e5" * 4])
 )  # fmt: skip
+SHARED_LINES = result_lines.ResultLines()
 EVIDENCE_VALUES = st.recursive(
     st.none() | st.booleans() | st.integers(-5, 10**6) | EVIDENCE_STRINGS,
     lambda inner: (

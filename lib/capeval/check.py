@@ -37,7 +37,7 @@ from capeval.records import (
     assertion_result,
     pointer,
 )
-from capeval.result_lines import PassingLines
+from capeval.result_lines import ResultLines
 from capeval.secrets import secret_values
 from capeval.verdict import Outcome
 
@@ -221,7 +221,7 @@ class _Checks:
         self.selection = selection
         self.systems = index.systems or [NO_SYSTEM]
         self.write_line = run.out.write_bytes
-        self.passing_lines = PassingLines()
+        self.result_lines = ResultLines()
         self.plans: dict[bytes, list[Planned]] = {}  # assertions list -> plan (plan_case)
         self.templated = 0
 
@@ -264,22 +264,29 @@ class _Checks:
         the i-th assertion passes plainly (a column test said so): it is not run again."""
         case_id = case["id"]
         subject = Subject.of(case, candidate)  # texts NFC-normalised once per pair
-        write_line, template_tail = self.write_line, self.passing_lines.tail
+        write_line, template_tail = self.write_line, self.result_lines.tail
         for at, item in enumerate(planned):
             try:
                 outcome = _PLAIN_PASS if known and known[at] else item.check(subject)
             except Exception as exc:
                 _cannot_run(self.run, line_no, case_id, item, exc)
                 continue
+            if prefix is None:
+                prefix = self.result_lines.prefix(case_id) or b""
             if outcome.code == OK and not outcome.evidence:
-                if prefix is None:
-                    prefix = self.passing_lines.prefix(case_id) or b""
                 tail = template_tail(system, item.name, item.severity, outcome.message)
                 if prefix and tail is not None:
                     write_line(prefix + tail)
                     self.templated += 1
                     continue
-            _write_result(self.run, _result(subject, system, item, outcome))
+            credentials = _known_secrets(subject.source, subject.text) if outcome.evidence else None
+            if not credentials:  # a template of this outcome's line serves (result_lines)
+                tail = self.result_lines.outcome_tail(system, item.name, item.severity, outcome)
+                if prefix and tail is not None:
+                    write_line(prefix + tail)
+                    _count_result(self.run, outcome.code == OK, item.severity)
+                    continue
+            _write_result(self.run, _result(subject, system, item, outcome, credentials))
         return prefix
 
     def block(self, block: CaseBlock) -> None:
@@ -295,7 +302,7 @@ class _Checks:
         verdicts = list(zip(*[test(sources, normalised) for test in tests], strict=True))
         # the cases whose every assertion passed plainly are written from the templates a
         # stretch at a time; each other case goes to pair() between two stretches
-        prefixes = PassingLines.prefixes(block.ids)
+        prefixes = ResultLines.prefixes(block.ids)
         if prefixes is None:  # an id the templates cannot write: every case goes to pair()
             others = list(range(len(verdicts)))
         else:
@@ -305,7 +312,7 @@ class _Checks:
         for end in [*others, len(verdicts)]:
             if end > start:
                 assert prefixes is not None
-                self.write_line(PassingLines.lines(prefixes[start:end], tails))
+                self.write_line(ResultLines.lines(prefixes[start:end], tails))
                 self.templated += (end - start) * len(planned)
             if end == len(verdicts):
                 break
@@ -330,7 +337,7 @@ class _Checks:
         if not planned:
             return None
         tests = [bound_column(item.module, item.params, base) for item in planned]
-        tails = [self.passing_lines.tail(NO_SYSTEM, p.name, p.severity, "ok") for p in planned]
+        tails = [self.result_lines.tail(NO_SYSTEM, p.name, p.severity, "ok") for p in planned]
         if None in tests or None in tails:
             return None
         return planned, tests, tails  # type: ignore[return-value]
@@ -343,13 +350,17 @@ def _nfc_column(texts: list[str]) -> list[str]:
 
 def _write_result(run: Run, result: dict[str, Any]) -> None:
     run.out.write_record(result)
+    _count_result(run, result["passed"], result["severity"])
+
+
+def _count_result(run: Run, passed: bool, severity: str) -> None:
     counts = run.counts
     counts["results"] += 1
-    if result["passed"]:
+    if passed:
         counts["passed"] += 1
     else:
         counts["failed"] += 1
-        if result["severity"] == "hard":
+        if severity == "hard":
             run.failed = True
 
 
@@ -372,9 +383,15 @@ def _cannot_run(run: Run, line_no: int, case_id: str, item: Planned, exc: Except
     run.diag.emit(code, message, file=run.file, line=line_no, case_id=case_id)
 
 
-def _result(subject: Subject, system: Any, item: Planned, outcome: Outcome) -> dict[str, Any]:
-    """The AssertionResult of an outcome, its message and evidence bounded and redacted."""
-    known = _known_secrets(subject.source, subject.text) if outcome.evidence else None
+def _result(
+    subject: Subject,
+    system: Any,
+    item: Planned,
+    outcome: Outcome,
+    known: list[tuple[str, str]] | None,
+) -> dict[str, Any]:
+    """The AssertionResult of an outcome, its message and evidence bounded and redacted of
+    the credentials ``known`` in the pair's texts."""
     return assertion_result(
         subject.case["id"],
         system,

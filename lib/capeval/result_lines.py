@@ -1,4 +1,4 @@
-"""AssertionResult lines of the check engine: a passing result from a byte template.
+"""AssertionResult lines of the check engine from byte templates.
 
 Most results pass with no evidence, and such a line differs from the next one only by its
 case id: ``{"case_id":<id>,"assertion":...,"passed":true,...,"evidence":{}}``. The template
@@ -6,6 +6,10 @@ is the dict path's own line (``records.assertion_result`` written by ``jsonl.dum
 sentinel case id, cut around the sentinel's JSON text, so a line spliced from it is the line
 the dict path writes, byte for byte (tests/test_check_fastpaths.py). A case id orjson cannot
 write goes the dict path.
+
+Failing results repeat too (``%d`` written ``%s`` in case after case): when a pair's texts
+hold no credential, its bounded message and evidence depend on the outcome alone, so a
+failing line's template is kept by the outcome's exact JSON (``outcome_tail``).
 """
 
 from __future__ import annotations
@@ -14,26 +18,32 @@ from itertools import chain, repeat
 from typing import Any
 
 from capeval.codes import OK
-from capeval.evidence import bound_message
-from capeval.jsonl import ValueTextError, dumps, value_text
+from capeval.evidence import bound_evidence, bound_message
+from capeval.jsonl import ValueTextError, dumps, value_key, value_text
 from capeval.records import assertion_result
+from capeval.verdict import Outcome
 
-__all__ = ["PassingLines"]
+__all__ = ["ResultLines"]
 
 FAST_PATHS = True  # tests turn the templates off to compare with the dict path
 _SENTINEL = "\x00capeval case id\x00"
 _TEMPLATES_MAX = 1024  # (system, assertion, severity, message) combinations kept
+# An outcome whose evidence is longer holds its text's own parts (suggestions, excerpts):
+# kept, it would only churn the memo.
+_OUTCOME_KEY_BYTES = 512
 _HEAD = b'{"case_id":'  # every result line starts so (records.assertion_result's key order)
 
 
-class PassingLines:
-    """The JSON lines of passing results with empty evidence: ``prefix(case_id)`` (once per
-    case) followed by ``tail(...)``; either is None when the dict path must write the line."""
+class ResultLines:
+    """The JSON lines of results: ``prefix(case_id)`` (once per case) followed by
+    ``tail(...)`` for a passing result with empty evidence, or by ``outcome_tail(...)``; any
+    of them None when the dict path must write the line."""
 
-    __slots__ = ("_tails",)
+    __slots__ = ("_outcome_tails", "_tails")
 
     def __init__(self) -> None:
         self._tails: dict[tuple[Any, ...], bytes | None] = {}
+        self._outcome_tails: dict[tuple[Any, ...], bytes | None] = {}
 
     @staticmethod
     def prefix(case_id: str) -> bytes | None:
@@ -81,15 +91,46 @@ class PassingLines:
         system, assertion, severity, message = key
         tail = None
         if FAST_PATHS:
-            record = assertion_result(
-                _SENTINEL, system, assertion, severity, OK, bound_message(message), {}
+            tail = _cut(
+                assertion_result(
+                    _SENTINEL, system, assertion, severity, OK, bound_message(message), {}
+                )
             )
-            try:
-                line = dumps(record)
-                marker = value_text(_SENTINEL)
-            except (ValueTextError, UnicodeError):
-                line = marker = b""
-            if marker and line.count(marker) == 1 and line.startswith(_HEAD + marker):
-                tail = line[len(_HEAD) + len(marker) :]
         self._tails[key] = tail
         return tail
+
+    def outcome_tail(
+        self, system: str | None, assertion: str, severity: str, outcome: Outcome
+    ) -> bytes | None:
+        """The rest of the line of any outcome's result, when the pair's texts hold no
+        credential (the caller knows: then nothing known is redacted, and the bounded message
+        and evidence are functions of the outcome's). Kept by the evidence's exact JSON text
+        (equal texts, equal bounded evidence); None for long evidence or what orjson cannot
+        write."""
+        evidence_text = value_key(outcome.evidence)
+        if not FAST_PATHS or evidence_text is None or len(evidence_text) > _OUTCOME_KEY_BYTES:
+            return None
+        key = (system, assertion, severity, outcome.code, outcome.message, evidence_text)
+        try:
+            return self._outcome_tails[key]
+        except KeyError:
+            pass
+        if len(self._outcome_tails) >= _TEMPLATES_MAX:
+            self._outcome_tails.clear()
+        message, evidence = bound_message(outcome.message), bound_evidence(outcome.evidence)
+        record = assertion_result(_SENTINEL, system, assertion, severity, outcome.code, message,
+                                  evidence)  # fmt: skip
+        tail = self._outcome_tails[key] = _cut(record)
+        return tail
+
+
+def _cut(record: dict[str, Any]) -> bytes | None:
+    """The dict path's line of ``record`` (whose case id is the sentinel) after the id."""
+    try:
+        line = dumps(record)
+        marker = value_text(_SENTINEL)
+    except (ValueTextError, UnicodeError):
+        return None
+    if line.count(marker) == 1 and line.startswith(_HEAD + marker):
+        return line[len(_HEAD) + len(marker) :]
+    return None
