@@ -65,7 +65,8 @@ class _pattern:  # noqa: N801 - used as re.compile is
 _TOKEN_CHARS = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_=-"
 _RUN_TABLE = bytes(ord("a") if i in _TOKEN_CHARS else ord(" ") for i in range(256))
 _RUN = b"a" * 32
-_AWS_TAIL = _pattern(rb"IA[0-9A-Z]{16}")  # literal prefix: re scans for "IA" quickly
+# (its literal "IA" is looked for first: a substring search costs ~3/4 of the regex scan)
+_AWS_TAIL = _pattern(rb"IA[0-9A-Z]{16}")
 _ASSIGNMENT_WORD = _pattern(rb"(?i:pass|pwd|key|secret|token)[A-Za-z0-9_-]*\Z")
 
 _FORMATS: tuple[tuple[str, Any], ...] = (
@@ -105,7 +106,7 @@ def may_contain_secret(raw: bytes) -> bool:
     """
     if _RUN in raw.translate(_RUN_TABLE):
         return True
-    if b"PRIVATE KEY" in raw or _AWS_TAIL.search(raw):
+    if b"PRIVATE KEY" in raw or (b"IA" in raw and _AWS_TAIL.search(raw)):
         return True
     # Escapes change what a byte scan sees: "\u" can hide any literal, and "\/" is a "/"
     # inside a token run. Such lines are always walked (memchr for the backslash first).
@@ -204,7 +205,9 @@ def text_may_hold_secret(value: str) -> bool:
     if "=" in value or "PRIVATE KEY" in value:
         return True
     raw = value.encode("utf-8", "surrogatepass")
-    return _RUN in raw.translate(_RUN_TABLE) or _AWS_TAIL.search(raw) is not None
+    return _RUN in raw.translate(_RUN_TABLE) or (
+        "IA" in value and _AWS_TAIL.search(raw) is not None
+    )
 
 
 def _secret_kind(value: str, entropy: bool) -> str | None:
