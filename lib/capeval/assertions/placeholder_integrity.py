@@ -272,7 +272,14 @@ _MEMO_MODES = frozenset({"printf"})
 FAST_PATHS = True  # tests turn the outcome memo off to compare with the full path
 
 
-def _check_tokens(mode: str, source: str, text: str, allow_reorder: bool, syntax: str) -> Outcome:
+def _check_tokens(
+    mode: str,
+    source: str,
+    text: str,
+    allow_reorder: bool,
+    syntax: str,
+    found: tuple[list[str], list[str]] | None = None,
+) -> Outcome:
     """Fast paths first (same shape; a memoised outcome; same placeholder texts), then the
     full comparison.
 
@@ -284,8 +291,10 @@ def _check_tokens(mode: str, source: str, text: str, allow_reorder: bool, syntax
     repeat, but their failures do (``%d`` → ``%s``).
     """
     how = _TOKEN_MODES[mode]
-    found_source = how.findall(source)
-    found_text = how.findall(text)
+    if found is None:  # (``found``: the two sides' matches, when the caller has them)
+        found_source, found_text = how.findall(source), how.findall(text)
+    else:
+        found_source, found_text = found
     if found_source == found_text and _clean_shape(mode, found_source, how.parse):
         return _PASS
     key = None
@@ -379,11 +388,19 @@ def bind(params: dict[str, Any]) -> Callable[[Subject], Outcome] | None:
         findall = printf_syntax.DIRECTIVE_TEXTS.findall
         parse = _TOKEN_MODES["printf"].parse
 
+        allow_reorder = params.get("allow_reorder", True)
+
         def check_printf(subject: Subject) -> Outcome:
             found = findall(subject.source)
-            if found == findall(subject.text) and _clean_shape("printf", found, parse):
+            found_text = findall(subject.text)
+            if found == found_text and _clean_shape("printf", found, parse):
                 return _PASS
-            return check(subject, params)
+            # what check() does for these params, with the texts' directives already found
+            verdict = _check_tokens(
+                "printf", subject.source, subject.text, allow_reorder, "printf",
+                found=(found, found_text),
+            )  # fmt: skip
+            return _with_suggestions(subject, params, verdict)
 
         return check_printf
     return None
@@ -418,7 +435,11 @@ def bind_column(
 
 def check(subject: Subject, params: dict[str, Any]) -> Outcome:
     """The placeholder verdict for one case × candidate, with fix suggestions when failing."""
-    result = _verdict(subject, params)
+    return _with_suggestions(subject, params, _verdict(subject, params))
+
+
+def _with_suggestions(subject: Subject, params: dict[str, Any], result: Outcome) -> Outcome:
+    """``result`` (the pair's verdict), with the fixes that make it pass when it fails."""
     if result.passed or result.code == REGEX_TIMEOUT:
         return result
 
