@@ -10,12 +10,14 @@ Two ProvenLines that learned the same lines must agree: ``shared_texts`` on one,
 from __future__ import annotations
 
 import json
+import re
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from msgspec.structs import astuple
 
-from capeval.schemas.lines import ProvenLines
+from capeval.schemas.lines import ProvenLines, column_search
 from capeval.validate.rules import EVALCASE_FREE_FIELDS, EVALCASE_JOINT_FIELDS
 
 from conftest import evalcase
@@ -225,3 +227,31 @@ def test_a_suites_block_is_proven_whole_from_its_strings():
         if result is not None:  # only a line of the suite with another id is one
             assert [json.loads(raw)["id"] for raw in other] == result[2][0]
             assert all(json.loads(raw)["tags"] == ["ui"] for raw in other)
+
+
+ID_PATTERN = ProvenLines("evalcase")._typed_rules[0][3].__self__.pattern
+RULE_PATTERNS = [ID_PATTERN, r"^[a-z]+$", r"^\d{2,3}\Z", r"^(?:ab|c)+?\Z", r"^\Z", r"^[A-Z_-]*\Z"]
+COLUMN_STRINGS = st.lists(
+    st.text(alphabet="abcz09.-_AZ\n\r ", max_size=12)
+    | st.sampled_from(["suite.case.1", "a.b", "a..b", ".a", "a.", "a.b\n", "\na.b", "ab", "123"]),
+    min_size=1,
+    max_size=8,
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.sampled_from(RULE_PATTERNS), COLUMN_STRINGS)
+def test_a_column_is_tested_at_once_as_string_by_string(pattern, column):
+    search = re.compile(pattern).search
+    column_passes = column_search(search)
+    assert column_passes is not None
+    assert column_passes(column) == all(map(search, column))
+
+
+@pytest.mark.parametrize(
+    "pattern",
+    [r"^.+\Z", r"^[^x]+\Z", r"^a\sb\Z", r"^(?>a+)\Z", r"^a++\Z", r"^a|b\Z", r"^a\n\Z",
+     r"^[\n-z]\Z", r"^(a)\1\Z", r"a\Z", r"^a", r"^a\\Z", r"^(?=a)a\Z", r"(?m)^a$"],
+)  # fmt: skip
+def test_a_pattern_that_could_match_across_strings_is_tested_string_by_string(pattern):
+    assert column_search(re.compile(pattern).search) is None

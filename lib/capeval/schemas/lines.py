@@ -33,6 +33,8 @@ together only as one tuple (``joint_fields``).
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from itertools import chain, repeat
 from operator import attrgetter, itemgetter
 from typing import Any
@@ -114,6 +116,79 @@ def _rebuilds(data: bytes, pieces: list[str], columns: list[list[str]]) -> bool:
     return at == len(data)
 
 
+def column_search(search: Any) -> Callable[[list[str]], bool] | None:
+    """For a string rule ``search`` (a compiled ``^…$`` or ``^…\\Z`` pattern's ``search``): a
+    test of a whole column at once, one regex call over the strings joined by newlines, which
+    says what ``all(map(search, column))`` says; None when the pattern is not one it can
+    prove that for. It can when nothing between the anchors can match a newline (so the
+    joined text splits only at its newlines: the column pattern ``(?:BODY\\n)*`` matches it
+    whole exactly when each string matches BODY whole) and the engine backtracks into
+    everything (no atomic group, no possessive repeat); a column with a newline in a string
+    is tested string by string."""
+    try:
+        import re._parser as sre  # the standard library's own parse of a pattern
+    except ImportError:
+        return None
+    pattern = search.__self__
+    text = pattern.pattern
+    if not isinstance(text, str) or not text.startswith("^"):
+        return None
+    end = "\\Z" if text.endswith("\\Z") else "$" if text.endswith("$") else None
+    if end is None or pattern.flags & (re.MULTILINE | re.DOTALL | re.VERBOSE):
+        return None
+    try:
+        items = list(sre.parse(text, pattern.flags))
+    except re.error:
+        return None
+    ends = {(sre.AT, sre.AT_BEGINNING), (sre.AT, sre.AT_END), (sre.AT, sre.AT_END_STRING)}
+    if len(items) < 2 or items[0] not in ends or items[-1] not in ends:
+        return None
+    if not _never_a_newline(items[1:-1], sre):
+        return None
+    body = text[1 : -len(end)]
+    whole = re.compile(f"(?:{body}\n)*", pattern.flags).fullmatch
+
+    def column_passes(column: list[str]) -> bool:
+        joined = "\n".join(column)
+        if joined.count("\n") != len(column) - 1:  # a string holds a newline
+            return all(map(search, column))
+        return whole(joined + "\n") is not None
+
+    return column_passes
+
+
+def _never_a_newline(items: Any, sre: Any) -> bool:
+    """Whether the parsed pattern ``items`` can match no text holding a newline (a safe
+    subset: literals, positive classes of ranges, digits and word characters, groups,
+    branches and backtracking repeats of them)."""
+    newline = ord("\n")
+    for op, av in items:
+        if op is sre.LITERAL:
+            if av == newline:
+                return False
+        elif op is sre.IN:
+            for kind, value in av:
+                if kind is sre.LITERAL and value != newline:
+                    continue
+                if kind is sre.RANGE and not value[0] <= newline <= value[1]:
+                    continue
+                if kind is sre.CATEGORY and value in (sre.CATEGORY_DIGIT, sre.CATEGORY_WORD):
+                    continue
+                return False  # a negated class, or one that holds a newline
+        elif op in (sre.MAX_REPEAT, sre.MIN_REPEAT):
+            if not _never_a_newline(av[2], sre):
+                return False
+        elif op is sre.SUBPATTERN:
+            if not _never_a_newline(av[3], sre):
+                return False
+        elif op is sre.BRANCH:
+            if not all(_never_a_newline(branch, sre) for branch in av[1]):
+                return False
+        else:  # anything else (any character, anchors, lookarounds, references...)
+            return False
+    return True
+
+
 class ProvenLines:
     """Which lines of a block are valid records of ``kind``, proven without parsing them."""
 
@@ -159,11 +234,13 @@ class ProvenLines:
             f"{kind.title()}Strings", [(name, str) for name in typed], gc=False, kw_only=True
         )
         self._decode_strings = msgspec.json.Decoder(strings_type).decode_lines
-        self._typed_rules = [
-            (i, *rules[name])
-            for i, name in enumerate(typed)
-            if rules[name] != (0, float("inf"), None)
-        ]
+        # (at, shortest, longest, search, the column test of search) of each typed string
+        self._typed_rules: list[tuple[int, float, float, Any, Any]] = []
+        for at, name in enumerate(typed):
+            low, high, search = rules[name]
+            if (low, high, search) != (0, float("inf"), None):
+                column = None if search is None else column_search(search)
+                self._typed_rules.append((at, low, high, search, column))
         self._first_text = len(typed)
         self._texts_of = itemgetter(slice(len(typed), None))
         self._joint = tuple(texts.index(name) for name in joint_fields)
@@ -187,7 +264,7 @@ class ProvenLines:
         """
         values = _astuple(line)
         first_text = self._first_text
-        for at, low, high, search in self._typed_rules:
+        for at, low, high, search, _column in self._typed_rules:
             value = values[at]
             if not low <= len(value) <= high or (search is not None and search(value) is None):
                 return None
@@ -239,12 +316,15 @@ class ProvenLines:
 
     def _columns_pass(self, columns: list[list[str]]) -> bool:
         """Whether every string of each typed column passes its rules."""
-        for at, low, high, search in self._typed_rules:
+        for at, low, high, search, column_passes in self._typed_rules:
             column = columns[at]
             lengths = list(map(len, column))
             if min(lengths) < low or max(lengths) > high:
                 return False
-            if search is not None and not all(map(search, column)):
+            if column_passes is not None:
+                if not column_passes(column):
+                    return False
+            elif search is not None and not all(map(search, column)):
                 return False
         return True
 
