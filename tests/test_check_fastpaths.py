@@ -645,11 +645,21 @@ OTHER_LINES = st.sampled_from(
      b'{"case_id": "fast.x", "text": "", "system": "s"}', b'{"case_id": "fast.x", "text": 5}',
      b'{"case_id": "fast.x" , "text": ""}', b'\xef\xbb\xbf{"case_id": "fast.x", "text": ""}',
      b'{"case_id": "fast.x", "text": ""}\r', b'{"text": "", "case_id": "fast.x"}',
-     b'{"case_id": "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", "text": ""}']
+     b'{"case_id": "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", "text": ""}',
+     b'{ "case_id" : "fast.x" , "text" : "abcdefgh" }',
+     b'{"text": "abcdefgh", "case_id": "fast.x"}',
+     b'{"case_id": "fast.x",', b'"text": "abcdefgh"}', b'{"case_id": "fast.x", "text": "a",',
+     b'{"case_id": "fast.x", "text": ""} {"case_id": "fast.y", "text": "abcdefgh"}',
+     b'{"case_id": "fast.x", "text": "", "text": ""}']
 )  # fmt: skip
 
 
 @settings(max_examples=300, deadline=None)
+@example(  # two values on a line and one over the next two: as many values as lines
+    lines=[b'{"case_id": "fast.x", "text": ""} {"case_id": "fast.y", "text": "abcdefgh"}',
+           b'{"case_id": "fast.x",', b'"text": "abcdefgh"}'],
+    final_newline=True, max_bytes=16 * 1024 * 1024, block_bytes=1 << 20,
+)  # fmt: skip
 @given(
     lines=st.lists(USUAL_LINES | OTHER_LINES, min_size=1, max_size=12),
     final_newline=st.booleans(),

@@ -12,14 +12,21 @@ import errno
 import io
 import operator
 import os
-import re
 import shutil
 from collections.abc import Iterator
 from functools import cache
 from itertools import accumulate, count, repeat
 from typing import Any, BinaryIO, NamedTuple
 
-from capeval.jsonl import BOM, JoinedStream, loads, read_lines, skip_rest_of_line
+from capeval.jsonl import (
+    BOM,
+    JoinedStream,
+    loads,
+    one_object_a_line,
+    quotes_in,
+    read_lines,
+    skip_rest_of_line,
+)
 from capeval.run import FatalInput, Run
 
 NO_SYSTEM = None
@@ -247,12 +254,10 @@ class CandidateIndex:
             stream.seek(offset)
         raw = stream.readline()
         self._position = offset + len(raw)
-        if packed & _USUAL_FLAG:
-            # '{"case_id": "<case_id>", "text": "<text>"}\n' with no backslash nor control
-            # character (_usual_run): the text is what its quotes hold, as orjson reads it
-            start = raw.rfind(b'"', 0, -3) + 1
-            if raw[-3:] == b'"}\n' and start > 0:
-                return {"case_id": case_id, "text": raw[start:-3].decode()}
+        if packed & _USUAL_FLAG and raw.startswith(_CASE_ID_FIRST) and raw[-3:] == b'"}\n':
+            # '{"case_id"…, "text"…"<text>"}\n' with eight quotes and no backslash
+            # (_usual_run): the text is what its last two quotes hold, as orjson reads it
+            return {"case_id": case_id, "text": raw[raw.rfind(b'"', 0, -3) + 1 : -3].decode()}
         if offset == 0 and raw[:3] == BOM:
             raw = raw[3:]
         return loads(raw)  # a trailing "\r\n" is whitespace to JSON
@@ -326,16 +331,15 @@ def _system_name(system: Any) -> str:
 # -- reading the candidates file --------------------------------------------------------------
 
 FAST_PATHS = True  # tests turn the shape fast path off to compare with the full reader
-# The usual candidate line, as cap-import, json.dumps and orjson write it: two strings with no
-# escape and no control character, {"case_id": "…", "text": "…"} (a blank after each ':' and
-# ',' or none). Such a line is valid JSON exactly when it is valid UTF-8, has no repeated key
-# and no number, so the full reader would yield {"case_id", "text"} and report nothing
-# (tests/test_check_fastpaths.py compares the two on mutated lines); the index marks it, and
-# read back it is parsed as it is. One test says which lines are usual, ``_usual_run``, for a
-# block as for a single line.
-# Lines of the usual shape only (with no backslash, checked first; the decode that follows
-# refuses control characters: a class that excludes them here would be three times slower).
-_USUAL_LINES = re.compile(rb'(?:\{"case_id": ?"[^"]*", ?"text": ?"[^"]*"\}\n)*')
+# The usual candidate line, as cap-import, json.dumps and orjson write it: one object of the
+# two strings case_id and text and nothing else, with no backslash anywhere (so no escape),
+# one line of its own. Such a line is what msgspec decodes as a (case_id, text) Struct that
+# holds eight quotes (two keys and two values: no key repeated, which msgspec would let
+# pass): valid JSON, valid UTF-8, no control character in a string, no number, so the full
+# reader would yield {"case_id", "text"} and report nothing (tests/test_check_fastpaths.py
+# compares the two on mutated lines); the index marks it. One test says which lines are
+# usual, ``_usual_run``, for a block as for a single line.
+_USUAL_QUOTES = 8
 
 
 BLOCK_BYTES = 1 << 20
@@ -427,12 +431,11 @@ def candidate_lines(run: Run, path: str, name: str) -> Iterator[Any]:
 
 
 def _usual_run(block: bytes, line_no: int, offset: int, max_line_bytes: int) -> UsualRun | None:
-    """The entries of a block whose lines are all of the usual shape, valid UTF-8 and within
-    the line limit (each is then what ``candidate_lines`` yields for it alone), else None.
-    Everything is tested on the block at once, in C: no backslash (so quotes delimit the
-    strings), the shape of every line, then a decode of the block that refuses a control
-    character or bad UTF-8 in a string (so no string spans a line, and each line shaped
-    is one record)."""
+    """The entries of a block whose lines are all usual and within the line limit (each is
+    then what ``candidate_lines`` yields for it alone), else None. Everything is tested on
+    the block at once, in C: no backslash, each line one object ('{' first, '}' last: no
+    value spans lines), eight quotes a line, and a decode of the block into a (case_id,
+    text) Struct a line."""
     if b"\\" in block:
         return None
     lines = block.split(b"\n")
@@ -440,7 +443,8 @@ def _usual_run(block: bytes, line_no: int, offset: int, max_line_bytes: int) -> 
         return None  # the last line has no newline
     if len(block) > max_line_bytes and max(map(len, lines)) > max_line_bytes:
         return None
-    if _USUAL_LINES.fullmatch(block) is None:
+    # (each decoded line holds eight at least: the total is eight a line only if each is)
+    if not one_object_a_line(lines) or quotes_in(block) != _USUAL_QUOTES * len(lines):
         return None
     records = _usual_records(block)
     if records is None or len(records) != len(lines):
@@ -476,6 +480,7 @@ def _usual_decoders() -> tuple[tuple[Any, Any], tuple[type[Exception], ...]]:
 
 
 _CASE_ID, _TEXT = operator.attrgetter("case_id"), operator.attrgetter("text")
+_CASE_ID_FIRST = b'{"case_id"'  # a usual line with its keys in the usual order
 
 
 def _open_side(run: Run, path: str, name: str) -> BinaryIO:

@@ -12,6 +12,7 @@ Writing goes through our own buffer on a file descriptor: the environment may se
 
 from __future__ import annotations
 
+import operator
 import os
 import re
 import stat
@@ -131,6 +132,28 @@ def read_blocks(
                 yield JoinedStream(block, stream)
                 return
         yield block
+
+
+def one_object_a_line(lines: list[bytes]) -> bool:
+    """Whether each line starts with '{' and ends with '}'. A '}' then a newline then a '{'
+    can only separate two values at the top level (inside a value, a '{' follows only ':',
+    ',' or '['; no string holds a newline), so then no value spans lines, and a decode of
+    the whole block that yields a value for each line yields exactly one a line."""
+    count = len(lines)
+    try:
+        return (
+            bytes(map(_FIRST, lines)) == b"{" * count and bytes(map(_LAST, lines)) == b"}" * count
+        )
+    except IndexError:  # an empty line
+        return False
+
+
+_FIRST, _LAST = operator.itemgetter(0), operator.itemgetter(-1)
+
+
+def quotes_in(block: bytes) -> int:
+    """How many '"' ``block`` holds (``newlines_in``'s way)."""
+    return len(block) - len(block.replace(b'"', b""))
 
 
 def newlines_in(block: bytes) -> int:

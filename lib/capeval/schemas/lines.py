@@ -41,7 +41,7 @@ from typing import Any
 
 import msgspec
 
-from capeval.jsonl import has_long_digit_run
+from capeval.jsonl import has_long_digit_run, one_object_a_line
 from capeval.schemas.memo import MEMOISED, top_level_plan
 
 MEMO_BYTES = 4 << 20
@@ -50,23 +50,6 @@ _ENTRY_BYTES = 100  # what a remembered text costs beyond its bytes (object, set
 _DECODE_ERRORS = (msgspec.ValidationError, msgspec.DecodeError)
 _astuple = msgspec.structs.astuple
 _UNSET = msgspec.UNSET
-
-
-def _one_object_a_line(lines: list[bytes]) -> bool:
-    """Whether each line starts with '{' and ends with '}'. A '}' then a newline then a '{'
-    can only separate two values at the top level (inside a value, a '{' follows only ':',
-    ',' or '['; no string holds a newline), so then no value spans lines, and a decode of
-    the whole block that yields a value for each line yields exactly one a line."""
-    count = len(lines)
-    try:
-        return (
-            bytes(map(_FIRST, lines)) == b"{" * count and bytes(map(_LAST, lines)) == b"}" * count
-        )
-    except IndexError:  # an empty line
-        return False
-
-
-_FIRST, _LAST = itemgetter(0), itemgetter(-1)
 
 
 def _template(line: str, strings: list[str]) -> tuple[list[str], list[int]] | None:
@@ -376,7 +359,7 @@ class ProvenLines:
         ``\\u`` escape)."""
         # (a backslash is rare; the search for one is a memchr, for "\\u" a slow scan)
         escapes = b"\\" in data and b"\\u" in data
-        if not escapes and lines and _one_object_a_line(lines):
+        if not escapes and lines and one_object_a_line(lines):
             # every line one object: decoding the block at once yields each line's Struct
             # (msgspec's loop, not a call a line), or fails when any line does
             try:
