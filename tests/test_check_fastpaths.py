@@ -571,14 +571,83 @@ def test_candidates_out_of_the_cases_order_are_read_one_by_one(small_blocks, tmp
     assert fast.stdout.count(b'"passed":false') == 1
 
 
-def test_cases_that_came_before_are_never_claimed_again(small_blocks, tmp_path):
-    # candidates not of the usual shape (keys the other way round) are read one by one and
-    # then marked used; the suite again, backwards: its blocks repeat cases that came
+@pytest.mark.parametrize("usual", [True, False])
+@pytest.mark.parametrize("backwards", [True, False])
+def test_cases_that_came_before_are_never_claimed_again(small_blocks, tmp_path, usual, backwards):
+    # the suite again, in its order or backwards: its blocks repeat cases that came (whose
+    # candidates, of the usual shape or not, were claimed a block at a time or one by one)
     cases, lines = _suite("again")
-    lines = [{"text": line["text"], "case_id": line["case_id"]} for line in lines]
-    fast, by_case = _check_both_ways(tmp_path, [*cases, *reversed(cases)], lines)
+    if not usual:
+        lines = [{"text": line["text"], "case_id": line["case_id"]} for line in lines]
+    again = list(reversed(cases)) if backwards else cases
+    fast, by_case = _check_both_ways(tmp_path, [*cases, *again], lines)
     assert fast.stdout == by_case.stdout and fast.stderr == by_case.stderr
     assert fast.stderr.count(b"id.duplicate") == 60
+
+
+def _spans_tried(monkeypatch):
+    """The (first id, last id) of every run of cases the index is asked to claim."""
+    tried = []
+    claim = candidates.CandidateIndex.claim_usual
+
+    def spy(self, case_ids):
+        tried.append((case_ids[0], case_ids[-1]))
+        return claim(self, case_ids)
+
+    monkeypatch.setattr(candidates.CandidateIndex, "claim_usual", spy)
+    return tried
+
+
+# the middle two of each four cases (the suite's blocks hold four at small_blocks' size)
+def _inner(case_id):
+    return int(case_id.rsplit(".", 1)[1]) % 4 in (1, 2)
+
+
+def test_a_repeated_candidate_inside_a_span_is_never_claimed(small_blocks, tmp_path, monkeypatch):
+    # the inner cases' candidates first, then every case's in order, the inner ones repeated
+    # with a failing text: a block's span runs in order over lines with its cases' ids, its
+    # inner ones repeats (the first candidate wins)
+    tried = _spans_tried(monkeypatch)
+    cases, lines = _suite("repeat")
+    first = [line for line in lines if _inner(line["case_id"])]
+    then = [
+        {**line, "text": line["text"] + " %d"} if _inner(line["case_id"]) else line
+        for line in lines
+    ]
+    fast, by_case = _check_both_ways(tmp_path, cases, [*first, *then])
+    assert fast.stdout == by_case.stdout and fast.stderr == by_case.stderr
+    assert b'"passed":false' not in fast.stdout
+    assert fast.stderr.count(b"candidate.duplicate") == 30
+    assert any(not _inner(a) and not _inner(b) for a, b in tried)  # such spans came
+
+
+def test_an_invalid_candidate_line_inside_a_span_is_never_claimed(
+    small_blocks, tmp_path, monkeypatch
+):
+    # the inner cases' candidates repeat a key: invalid (reported, the case has none), yet
+    # decodable as a candidate; a block's span holds them between its outer cases' lines
+    tried = _spans_tried(monkeypatch)
+    cases, lines = _suite("invalid")
+    path = tmp_path / "candidates.jsonl"
+    repeated_key = '{{"case_id": "{}", "text": "x", "text": {}}}'.format
+    path.write_text(
+        "".join(
+            (
+                repeated_key(line["case_id"], json.dumps(line["text"]))
+                if _inner(line["case_id"])
+                else json.dumps(line)
+            )
+            + "\n"
+            for line in lines
+        )
+    )
+    args = ("--exit-zero", "--candidates", str(path))
+    fast = run_cmd("cap-check", *args, stdin=jsonl(*cases))
+    with full_path(check):
+        by_case = run_cmd("cap-check", *args, stdin=jsonl(*cases))
+    assert fast.stdout == by_case.stdout and fast.stderr == by_case.stderr
+    assert fast.stdout.count(b"candidate_missing") == 30 * len(ASSERTIONS)
+    assert any(not _inner(a) and not _inner(b) for a, b in tried)
 
 
 COLUMN_PARAMS = [

@@ -44,7 +44,9 @@ class CandidateIndex:
 
     Kept small, since it holds an entry per candidate: the usual candidate (no ``system``,
     one per case) is one int, its line's offset and number packed together; cases with
-    named systems keep a list of (system, packed) pairs.
+    named systems keep a list of (system, packed) pairs. A byte a line says whether the
+    line's case came (its entry is used: ``_used``), and one whether the line has the usual
+    shape (``_usual_lines``), so a run of lines is tested with one search.
     """
 
     def __init__(self, run: Run, path: str) -> None:
@@ -60,6 +62,8 @@ class CandidateIndex:
         self.tally: dict[str, int] = {}  # this file's counts in the summary (build)
         # Checked cases that had no candidate: the index cannot tell they came (rare).
         self._checked_without_candidates: set[str] = set()
+        self._used = bytearray()  # by line number, once built: 1 when its entry was claimed
+        self._usual_lines = bytearray(1)  # by line number: 1 for a usual line
 
     def build(self) -> None:
         if not os.path.isfile(self.path):
@@ -69,7 +73,12 @@ class CandidateIndex:
             tally.setdefault(key, 0)
         systems_seen: set[Any] = set()
 
+        usual_lines = self._usual_lines
+
         def add(line_no: int, offset: int, case_id: str, system: Any, usual: bool) -> None:
+            if usual:
+                usual_lines.extend(bytes(line_no - len(usual_lines)))
+                usual_lines.append(1)
             packed = offset << _OFFSET_SHIFT | line_no
             first = self._add(case_id, system, packed | _USUAL_FLAG if usual else packed)
             if first is not None:
@@ -88,13 +97,16 @@ class CandidateIndex:
                 self.systems.append(system)
 
         unnamed, named = self.unnamed, self.named
+        last_line = 0  # the last line number of an entry
         for item in self._candidates():
             if type(item) is not UsualRun:
                 add(*item)
+                last_line = item[0]
                 continue
             # a run of usual lines (no system): new case ids, all different, are entered at
             # once; otherwise each line as add() enters it
             first, offsets, case_ids = item
+            last_line = first + len(case_ids) - 1
             shifted = map(operator.lshift, offsets, repeat(_OFFSET_SHIFT))
             flagged = range(first | _USUAL_FLAG, first + len(case_ids) | _USUAL_FLAG)
             entries = dict(zip(case_ids, map(operator.or_, shifted, flagged), strict=True))
@@ -104,6 +116,8 @@ class CandidateIndex:
                 and (not named or named.keys().isdisjoint(entries.keys()))
             ):
                 unnamed.update(entries)
+                usual_lines.extend(bytes(first - len(usual_lines)))
+                usual_lines.extend(b"\x01" * len(case_ids))
             else:
                 line_nos = range(first, first + len(case_ids))
                 for line_no, offset, case_id in zip(line_nos, offsets, case_ids, strict=True):
@@ -111,6 +125,10 @@ class CandidateIndex:
             if case_ids and NO_SYSTEM not in systems_seen:
                 systems_seen.add(NO_SYSTEM)
                 self.systems.append(NO_SYSTEM)
+        # a byte for each line number there is (from 1; a line with no entry is never used)
+        lines = max(last_line, len(usual_lines) - 1) + 1
+        usual_lines.extend(bytes(lines - len(usual_lines)))
+        self._used = bytearray(lines)
 
     def _candidates(self) -> Iterator[Any]:
         """(line_no, offset, case_id, system, usual) of every usable candidate line, in order,
@@ -190,11 +208,13 @@ class CandidateIndex:
     def candidates_of(self, case_id: str) -> dict[Any, dict[str, Any]]:
         """system → candidate record for one case (read back from the file); marks them used."""
         lone = self.unnamed.get(case_id)
-        if FAST_PATHS and lone is not None and lone >= 0 and self._stream is not None:
-            # the usual case: one unnamed candidate, not used yet (as _claim marks it)
-            self.unnamed[case_id] = ~lone
-            self.tally["joined"] += 1
-            return {NO_SYSTEM: self._record_at(lone, case_id)}
+        if FAST_PATHS and lone is not None and self._stream is not None:
+            line = lone & _LINE_MASK
+            if not self._used[line]:
+                # the usual case: one unnamed candidate, not used yet (as _claim marks it)
+                self._used[line] = 1
+                self.tally["joined"] += 1
+                return {NO_SYSTEM: self._record_at(lone, case_id)}
         bucket = self._claim(case_id, "joined")
         if not bucket:
             return {}
@@ -217,31 +237,38 @@ class CandidateIndex:
         """The candidate texts of a run of cases, read back at once, when each case has one
         unused candidate of the usual shape (no system) and they are consecutive lines of
         the file in the cases' order: then they are claimed as ``candidates_of`` claims them
-        one by one. None otherwise, and nothing is claimed."""
-        unnamed = self.unnamed
-        packed = list(map(unnamed.get, case_ids))
-        if not FAST_PATHS or not packed or None in packed or min(packed) < 0:
-            return None  # (a used entry is negative: that case came before)
-        # usual entries of consecutive lines, in the cases' order (so the ids all differ)
-        first = packed[0] & _LOW_MASK
-        if not first & _USUAL_FLAG or list(map(_LOW_MASK.__and__, packed)) != list(
-            range(first, first + len(packed))
-        ):
+        one by one. None otherwise, and nothing is claimed.
+
+        With no system named and no candidate repeated, every usual line is the one entry of
+        its case id: so when the lines from the first case's entry to the last case's are
+        as many as the cases, all usual and unused, and decode to the cases' ids in order,
+        they are these cases' entries."""
+        unnamed, count = self.unnamed, len(case_ids)
+        if not FAST_PATHS or not count or self.named or self.tally.get("duplicate"):
             return None
-        start = packed[0] >> _OFFSET_SHIFT
+        first, last = unnamed.get(case_ids[0]), unnamed.get(case_ids[-1])
+        if first is None or last is None:
+            return None
+        first_line, last_line = first & _LINE_MASK, last & _LINE_MASK
+        if last_line - first_line != count - 1:
+            return None
+        if self._used.find(1, first_line, last_line + 1) >= 0:
+            return None  # one came before
+        if self._usual_lines.find(0, first_line, last_line + 1) >= 0:
+            return None
+        start = first >> _OFFSET_SHIFT
         stream = self._open_stream()
         if start != self._position:
             stream.seek(start)
-        span = stream.read((packed[-1] >> _OFFSET_SHIFT) - start)
+        span = stream.read((last >> _OFFSET_SHIFT) - start)
         span += stream.readline()
         self._position = start + len(span)
-        records = _usual_records(span, texts_only=True)  # lines the build read as usual
-        if records is None or len(records) != len(case_ids):
-            return None  # not the file the build read
-        texts = list(map(_TEXT, records))
-        unnamed.update(zip(case_ids, map(operator.invert, packed), strict=True))
-        self.tally["joined"] += len(case_ids)
-        return texts
+        records = _usual_records(span)  # lines the build read as usual
+        if records is None or list(map(_CASE_ID, records)) != case_ids:
+            return None  # not in the cases' order (or not the file the build read)
+        self._used[first_line : last_line + 1] = b"\x01" * count
+        self.tally["joined"] += count
+        return list(map(_TEXT, records))
 
     def _record_at(self, packed: int, case_id: str) -> Any:
         """The record of the line of an index entry (one the build accepted). Cases usually
@@ -263,32 +290,36 @@ class CandidateIndex:
         return loads(raw)  # a trailing "\r\n" is whitespace to JSON
 
     def _claim(self, case_id: str, outcome: str) -> list[tuple[Any, int]]:
-        """A case's (system, packed) entries, marked as used (a used entry is stored as its
-        bitwise complement, so orphans need no set of the case ids seen); entries used for
-        the first time are counted under ``outcome``."""
+        """A case's (system, packed) entries, marked as used (``_used``, by line: so orphans
+        need no set of the case ids seen); entries used for the first time are counted under
+        ``outcome``."""
+        used = self._used
         lone = self.unnamed.get(case_id)
         if lone is not None:
-            if lone >= 0:
-                self.unnamed[case_id] = ~lone
+            line = lone & _LINE_MASK
+            if not used[line]:
+                used[line] = 1
                 self.tally[outcome] += 1
-            return [(NO_SYSTEM, lone if lone >= 0 else ~lone)]
+            return [(NO_SYSTEM, lone)]
         bucket = self.named.get(case_id)
         if not bucket:
             return []
-        self.tally[outcome] += sum(1 for _system, packed in bucket if packed >= 0)
-        entries = [(system, packed if packed >= 0 else ~packed) for system, packed in bucket]
-        self.named[case_id] = [(system, ~packed) for system, packed in entries]
-        return entries
+        for _system, packed in bucket:
+            line = packed & _LINE_MASK
+            if not used[line]:
+                used[line] = 1
+                self.tally[outcome] += 1
+        return list(bucket)
 
     def came_before(self, case_id: str) -> bool:
         """True when a case with this id was already read (its entries are marked used);
         else notes that it came."""
         lone = self.unnamed.get(case_id)
         if lone is not None:
-            return lone < 0
+            return bool(self._used[lone & _LINE_MASK])
         bucket = self.named.get(case_id)
         if bucket:
-            return bucket[0][1] < 0
+            return bool(self._used[bucket[0][1] & _LINE_MASK])
         if case_id in self._checked_without_candidates:
             return True
         self._checked_without_candidates.add(case_id)
@@ -308,13 +339,14 @@ class CandidateIndex:
         return sum(1 for _ in self._unjoined())
 
     def _unjoined(self) -> Iterator[tuple[int, str]]:
-        """(packed, case_id) of every entry never claimed (a claimed one is negative)."""
+        """(packed, case_id) of every entry never claimed."""
+        used = self._used
         for case_id, packed in self.unnamed.items():
-            if packed >= 0:
+            if not used[packed & _LINE_MASK]:
                 yield packed, case_id
         for case_id, bucket in self.named.items():
             for _system, packed in bucket:
-                if packed >= 0:
+                if not used[packed & _LINE_MASK]:
                     yield packed, case_id
 
     def close(self) -> None:
