@@ -13,6 +13,7 @@ import io
 import operator
 import os
 import shutil
+from array import array
 from collections.abc import Iterator
 from functools import cache
 from itertools import accumulate, count, repeat
@@ -30,30 +31,23 @@ from capeval.jsonl import (
 from capeval.run import FatalInput, Run
 
 NO_SYSTEM = None
-# An index entry packs a line's byte offset, whether the line has the usual shape (below) and
-# its line number into one int.
-_LINE_BITS = 32
-_LINE_MASK = (1 << _LINE_BITS) - 1
-_USUAL_FLAG = 1 << _LINE_BITS
-_OFFSET_SHIFT = _LINE_BITS + 1
-_LOW_MASK = (1 << _OFFSET_SHIFT) - 1  # the flag and the line number
 
 
 class CandidateIndex:
     """Where each case's candidates are in the candidates file, and the systems seen.
 
     Kept small, since it holds an entry per candidate: the usual candidate (no ``system``,
-    one per case) is one int, its line's offset and number packed together; cases with
-    named systems keep a list of (system, packed) pairs. A byte a line says whether the
-    line's case came (its entry is used: ``_used``), and one whether the line has the usual
-    shape (``_usual_lines``), so a run of lines is tested with one search.
+    one per case) is its line number; cases with named systems keep a list of (system, line
+    number) pairs. By line number, the line's byte offset (``_offsets``, 8 bytes), whether
+    its case came (its entry is used: ``_used``, a byte) and whether it has the usual shape
+    (``_usual_lines``, a byte), so a run of lines is tested with one search.
     """
 
     def __init__(self, run: Run, path: str) -> None:
         self.path = path
         self.run = run
-        self.unnamed: dict[str, int] = {}  # case_id -> packed, for a lone unnamed candidate
-        self.named: dict[str, list[tuple[Any, int]]] = {}  # case_id -> [(system, packed)]
+        self.unnamed: dict[str, int] = {}  # case_id -> line, for a lone unnamed candidate
+        self.named: dict[str, list[tuple[Any, int]]] = {}  # case_id -> [(system, line)]
         self.systems: list[Any] = []
         self._stream: BinaryIO | None = None
         self._position = 0  # where the stream is (see _record_at)
@@ -64,6 +58,7 @@ class CandidateIndex:
         self._checked_without_candidates: set[str] = set()
         self._used = bytearray()  # by line number, once built: 1 when its entry was claimed
         self._usual_lines = bytearray(1)  # by line number: 1 for a usual line
+        self._offsets = array("q", [0])  # by line number: where the line starts
 
     def build(self) -> None:
         if not os.path.isfile(self.path):
@@ -73,19 +68,20 @@ class CandidateIndex:
             tally.setdefault(key, 0)
         systems_seen: set[Any] = set()
 
-        usual_lines = self._usual_lines
+        usual_lines, offsets_of = self._usual_lines, self._offsets
 
         def add(line_no: int, offset: int, case_id: str, system: Any, usual: bool) -> None:
             if usual:
                 usual_lines.extend(bytes(line_no - len(usual_lines)))
                 usual_lines.append(1)
-            packed = offset << _OFFSET_SHIFT | line_no
-            first = self._add(case_id, system, packed | _USUAL_FLAG if usual else packed)
+            offsets_of.extend(repeat(0, line_no - len(offsets_of)))
+            offsets_of.append(offset)
+            first = self._add(case_id, system, line_no)
             if first is not None:
                 self.run.diag.emit(
                     "candidate.duplicate",
                     f"a candidate for this case and system {_system_name(system)} is on line "
-                    f"{first & _LINE_MASK}; the first wins",
+                    f"{first}; the first wins",
                     file=self.display,
                     line=line_no,
                     case_id=case_id,
@@ -107,9 +103,7 @@ class CandidateIndex:
             # once; otherwise each line as add() enters it
             first, offsets, case_ids = item
             last_line = first + len(case_ids) - 1
-            shifted = map(operator.lshift, offsets, repeat(_OFFSET_SHIFT))
-            flagged = range(first | _USUAL_FLAG, first + len(case_ids) | _USUAL_FLAG)
-            entries = dict(zip(case_ids, map(operator.or_, shifted, flagged), strict=True))
+            entries = dict(zip(case_ids, range(first, last_line + 1), strict=True))
             if (
                 len(entries) == len(case_ids)
                 and unnamed.keys().isdisjoint(entries.keys())
@@ -118,6 +112,8 @@ class CandidateIndex:
                 unnamed.update(entries)
                 usual_lines.extend(bytes(first - len(usual_lines)))
                 usual_lines.extend(b"\x01" * len(case_ids))
+                offsets_of.extend(repeat(0, first - len(offsets_of)))
+                offsets_of.extend(offsets)
             else:
                 line_nos = range(first, first + len(case_ids))
                 for line_no, offset, case_id in zip(line_nos, offsets, case_ids, strict=True):
@@ -126,7 +122,7 @@ class CandidateIndex:
                 systems_seen.add(NO_SYSTEM)
                 self.systems.append(NO_SYSTEM)
         # a byte for each line number there is (from 1; a line with no entry is never used)
-        lines = max(last_line, len(usual_lines) - 1) + 1
+        lines = last_line + 1
         usual_lines.extend(bytes(lines - len(usual_lines)))
         self._used = bytearray(lines)
 
@@ -167,26 +163,26 @@ class CandidateIndex:
                 continue
             yield line_no, offset, case_id, system, False
 
-    def _add(self, case_id: str, system: Any, packed: int) -> int | None:
-        """Record a candidate; the packed entry of an earlier one of the same system, if any."""
+    def _add(self, case_id: str, system: Any, line: int) -> int | None:
+        """Record a candidate; the line of an earlier one of the same system, if any."""
         bucket = self.named.get(case_id)
         if bucket is None:
             lone = self.unnamed.get(case_id)
             if lone is None:
                 if system is NO_SYSTEM:
-                    self.unnamed[case_id] = packed
+                    self.unnamed[case_id] = line
                 else:
-                    self.named[case_id] = [(system, packed)]
+                    self.named[case_id] = [(system, line)]
                 return None
             if system is NO_SYSTEM:
                 return lone
             del self.unnamed[case_id]
-            self.named[case_id] = [(NO_SYSTEM, lone), (system, packed)]
+            self.named[case_id] = [(NO_SYSTEM, lone), (system, line)]
             return None
         for existing, earlier in bucket:
             if existing == system:
                 return earlier
-        bucket.append((system, packed))
+        bucket.append((system, line))
         return None
 
     def _spool(self, path: str) -> str:
@@ -209,7 +205,7 @@ class CandidateIndex:
         """system → candidate record for one case (read back from the file); marks them used."""
         lone = self.unnamed.get(case_id)
         if FAST_PATHS and lone is not None and self._stream is not None:
-            line = lone & _LINE_MASK
+            line = lone
             if not self._used[line]:
                 # the usual case: one unnamed candidate, not used yet (as _claim marks it)
                 self._used[line] = 1
@@ -219,7 +215,7 @@ class CandidateIndex:
         if not bucket:
             return {}
         self._open_stream()
-        return {system: self._record_at(packed, case_id) for system, packed in bucket}
+        return {system: self._record_at(line, case_id) for system, line in bucket}
 
     def _open_stream(self) -> BinaryIO:
         """The file opened again for reading candidates back (once)."""
@@ -249,18 +245,18 @@ class CandidateIndex:
         first, last = unnamed.get(case_ids[0]), unnamed.get(case_ids[-1])
         if first is None or last is None:
             return None
-        first_line, last_line = first & _LINE_MASK, last & _LINE_MASK
+        first_line, last_line = first, last
         if last_line - first_line != count - 1:
             return None
         if self._used.find(1, first_line, last_line + 1) >= 0:
             return None  # one came before
         if self._usual_lines.find(0, first_line, last_line + 1) >= 0:
             return None
-        start = first >> _OFFSET_SHIFT
+        start = self._offsets[first_line]
         stream = self._open_stream()
         if start != self._position:
             stream.seek(start)
-        span = stream.read((last >> _OFFSET_SHIFT) - start)
+        span = stream.read(self._offsets[last_line] - start)
         span += stream.readline()
         self._position = start + len(span)
         records = _usual_records(span)  # lines the build read as usual
@@ -270,18 +266,18 @@ class CandidateIndex:
         self.tally["joined"] += count
         return list(map(_TEXT, records))
 
-    def _record_at(self, packed: int, case_id: str) -> Any:
+    def _record_at(self, line: int, case_id: str) -> Any:
         """The record of the line of an index entry (one the build accepted). Cases usually
         come in the file's order, so the stream is mostly already there: the position is
         tracked here rather than asked of the stream (``tell`` costs a quarter of the read)."""
-        offset = packed >> _OFFSET_SHIFT
+        offset = self._offsets[line]
         stream = self._stream
         assert stream is not None
         if offset != self._position:
             stream.seek(offset)
         raw = stream.readline()
         self._position = offset + len(raw)
-        if packed & _USUAL_FLAG and raw.startswith(_CASE_ID_FIRST) and raw[-3:] == b'"}\n':
+        if self._usual_lines[line] and raw.startswith(_CASE_ID_FIRST) and raw[-3:] == b'"}\n':
             # '{"case_id"…, "text"…"<text>"}\n' with eight quotes and no backslash
             # (_usual_run): the text is what its last two quotes hold, as orjson reads it
             return {"case_id": case_id, "text": raw[raw.rfind(b'"', 0, -3) + 1 : -3].decode()}
@@ -290,22 +286,20 @@ class CandidateIndex:
         return loads(raw)  # a trailing "\r\n" is whitespace to JSON
 
     def _claim(self, case_id: str, outcome: str) -> list[tuple[Any, int]]:
-        """A case's (system, packed) entries, marked as used (``_used``, by line: so orphans
+        """A case's (system, line) entries, marked as used (``_used``, by line: so orphans
         need no set of the case ids seen); entries used for the first time are counted under
         ``outcome``."""
         used = self._used
         lone = self.unnamed.get(case_id)
         if lone is not None:
-            line = lone & _LINE_MASK
-            if not used[line]:
-                used[line] = 1
+            if not used[lone]:
+                used[lone] = 1
                 self.tally[outcome] += 1
             return [(NO_SYSTEM, lone)]
         bucket = self.named.get(case_id)
         if not bucket:
             return []
-        for _system, packed in bucket:
-            line = packed & _LINE_MASK
+        for _system, line in bucket:
             if not used[line]:
                 used[line] = 1
                 self.tally[outcome] += 1
@@ -316,10 +310,10 @@ class CandidateIndex:
         else notes that it came."""
         lone = self.unnamed.get(case_id)
         if lone is not None:
-            return bool(self._used[lone & _LINE_MASK])
+            return bool(self._used[lone])
         bucket = self.named.get(case_id)
         if bucket:
-            return bool(self._used[bucket[0][1] & _LINE_MASK])
+            return bool(self._used[bucket[0][1]])
         if case_id in self._checked_without_candidates:
             return True
         self._checked_without_candidates.add(case_id)
@@ -332,22 +326,22 @@ class CandidateIndex:
 
     def orphans(self) -> Iterator[tuple[int, str]]:
         """(line_no, case_id) of every candidate whose case never came, in file order."""
-        yield from sorted((packed & _LINE_MASK, case_id) for packed, case_id in self._unjoined())
+        yield from sorted(self._unjoined())
 
     def orphan_count(self) -> int:
         """How many candidates' cases never came (``orphans`` without listing them)."""
         return sum(1 for _ in self._unjoined())
 
     def _unjoined(self) -> Iterator[tuple[int, str]]:
-        """(packed, case_id) of every entry never claimed."""
+        """(line, case_id) of every entry never claimed."""
         used = self._used
-        for case_id, packed in self.unnamed.items():
-            if not used[packed & _LINE_MASK]:
-                yield packed, case_id
+        for case_id, line in self.unnamed.items():
+            if not used[line]:
+                yield line, case_id
         for case_id, bucket in self.named.items():
-            for _system, packed in bucket:
-                if not used[packed & _LINE_MASK]:
-                    yield packed, case_id
+            for _system, line in bucket:
+                if not used[line]:
+                    yield line, case_id
 
     def close(self) -> None:
         if self._stream is not None:
