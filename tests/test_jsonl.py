@@ -156,4 +156,5 @@ def test_a_pipe_out_of_a_filter_is_widened(tmp_path):
     st.binary(max_size=200) | st.lists(st.sampled_from([b"\n", b"a", b"\r\n", b""])).map(b"".join)
 )
 def test_newlines_are_counted_as_bytes_count_them(block):
-    assert jsonl.newlines_in(block) == block.count(b"\n")
+    assert jsonl.occurrences(block, b"\n") == block.count(b"\n")
+    assert jsonl.occurrences(block, b'"') == block.count(b'"')

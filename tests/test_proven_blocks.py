@@ -71,7 +71,7 @@ def test_shared_texts_say_what_each_line_says(lines):
         line and by_line.proven_texts(line, raw)
         for line, raw in zip(by_line.decoded(data, lines), lines, strict=True)
     ]
-    shared = by_block.shared_texts(by_block.decoded(data, lines), lines)
+    shared = by_block.shared_texts(by_block.decoded(data, lines), lines, data)
     if shared is None:  # a line not proven, or the lines' texts differ
         assert None in each or len(set(map(repr, each))) > 1 or not lines
     else:
@@ -81,9 +81,11 @@ def test_shared_texts_say_what_each_line_says(lines):
 def test_a_suites_block_is_proven_whole():
     lines = [json.dumps({**TEACHER, "id": f"suite.case.{n}"}).encode() for n in range(50)]
     proven = _taught()
-    assert proven.shared_texts(proven.decoded(b"\n".join(lines), lines), lines) is not None
+    data = b"\n".join(lines)
+    assert proven.shared_texts(proven.decoded(data, lines), lines, data) is not None
     repeated = [*lines[:-1], b'{"id": "a.b", ' + lines[-1][1:]]
-    assert proven.shared_texts(proven.decoded(b"\n".join(repeated), repeated), repeated) is None
+    data = b"\n".join(repeated)
+    assert proven.shared_texts(proven.decoded(data, repeated), repeated, data) is None
 
 
 def _framing(draw, lines: list[bytes]) -> list[bytes]:

@@ -23,8 +23,8 @@ from capeval.jsonl import (
     BOM,
     JoinedStream,
     loads,
+    occurrences,
     one_object_a_line,
-    quotes_in,
     read_lines,
     skip_rest_of_line,
 )
@@ -68,14 +68,8 @@ class CandidateIndex:
             tally.setdefault(key, 0)
         systems_seen: set[Any] = set()
 
-        usual_lines, offsets_of = self._usual_lines, self._offsets
-
         def add(line_no: int, offset: int, case_id: str, system: Any, usual: bool) -> None:
-            if usual:
-                usual_lines.extend(bytes(line_no - len(usual_lines)))
-                usual_lines.append(1)
-            offsets_of.extend(repeat(0, line_no - len(offsets_of)))
-            offsets_of.append(offset)
+            self._enter_lines(line_no, [offset], usual)
             first = self._add(case_id, system, line_no)
             if first is not None:
                 self.run.diag.emit(
@@ -110,10 +104,7 @@ class CandidateIndex:
                 and (not named or named.keys().isdisjoint(entries.keys()))
             ):
                 unnamed.update(entries)
-                usual_lines.extend(bytes(first - len(usual_lines)))
-                usual_lines.extend(b"\x01" * len(case_ids))
-                offsets_of.extend(repeat(0, first - len(offsets_of)))
-                offsets_of.extend(offsets)
+                self._enter_lines(first, offsets, True)
             else:
                 line_nos = range(first, first + len(case_ids))
                 for line_no, offset, case_id in zip(line_nos, offsets, case_ids, strict=True):
@@ -123,8 +114,17 @@ class CandidateIndex:
                 self.systems.append(NO_SYSTEM)
         # a byte for each line number there is (from 1; a line with no entry is never used)
         lines = last_line + 1
-        usual_lines.extend(bytes(lines - len(usual_lines)))
+        self._usual_lines.extend(bytes(lines - len(self._usual_lines)))
         self._used = bytearray(lines)
+
+    def _enter_lines(self, first: int, offsets: list[int], usual: bool) -> None:
+        """The offsets of consecutive lines from ``first`` (lines come in the file's order;
+        those between entries get none), and whether they have the usual shape."""
+        self._offsets.extend(repeat(0, first - len(self._offsets)))
+        self._offsets.extend(offsets)
+        if usual:
+            self._usual_lines.extend(bytes(first - len(self._usual_lines)))
+            self._usual_lines.extend(b"\x01" * len(offsets))
 
     def _candidates(self) -> Iterator[Any]:
         """(line_no, offset, case_id, system, usual) of every usable candidate line, in order,
@@ -204,13 +204,11 @@ class CandidateIndex:
     def candidates_of(self, case_id: str) -> dict[Any, dict[str, Any]]:
         """system → candidate record for one case (read back from the file); marks them used."""
         lone = self.unnamed.get(case_id)
-        if FAST_PATHS and lone is not None and self._stream is not None:
-            line = lone
-            if not self._used[line]:
-                # the usual case: one unnamed candidate, not used yet (as _claim marks it)
-                self._used[line] = 1
-                self.tally["joined"] += 1
-                return {NO_SYSTEM: self._record_at(lone, case_id)}
+        if FAST_PATHS and lone is not None and self._stream is not None and not self._used[lone]:
+            # the usual case: one unnamed candidate, not used yet (as _claim marks it)
+            self._used[lone] = 1
+            self.tally["joined"] += 1
+            return {NO_SYSTEM: self._record_at(lone, case_id)}
         bucket = self._claim(case_id, "joined")
         if not bucket:
             return {}
@@ -240,13 +238,10 @@ class CandidateIndex:
         as many as the cases, all usual and unused, and decode to the cases' ids in order,
         they are these cases' entries."""
         unnamed, count = self.unnamed, len(case_ids)
-        if not FAST_PATHS or not count or self.named or self.tally.get("duplicate"):
+        if not FAST_PATHS or not count or self.named or self.tally["duplicate"]:
             return None
-        first, last = unnamed.get(case_ids[0]), unnamed.get(case_ids[-1])
-        if first is None or last is None:
-            return None
-        first_line, last_line = first, last
-        if last_line - first_line != count - 1:
+        first_line, last_line = unnamed.get(case_ids[0]), unnamed.get(case_ids[-1])
+        if first_line is None or last_line is None or last_line - first_line != count - 1:
             return None
         if self._used.find(1, first_line, last_line + 1) >= 0:
             return None  # one came before
@@ -470,7 +465,7 @@ def _usual_run(block: bytes, line_no: int, offset: int, max_line_bytes: int) -> 
     if len(block) > max_line_bytes and max(map(len, lines)) > max_line_bytes:
         return None
     # (each decoded line holds eight at least: the total is eight a line only if each is)
-    if not one_object_a_line(lines) or quotes_in(block) != _USUAL_QUOTES * len(lines):
+    if not one_object_a_line(lines) or occurrences(block, b'"') != _USUAL_QUOTES * len(lines):
         return None
     records = _usual_records(block)
     if records is None or len(records) != len(lines):
@@ -481,28 +476,25 @@ def _usual_run(block: bytes, line_no: int, offset: int, max_line_bytes: int) -> 
     return UsualRun(line_no + 1, offsets, list(map(_CASE_ID, records)))
 
 
-def _usual_records(data: bytes, texts_only: bool = False) -> list[Any] | None:
-    """The (case_id, text) Structs of lines of the usual shape, each line decoded as JSON (only
-    the text of lines already known usual, ``texts_only``); None when one holds a control
-    character or bad UTF-8 in a string (JSON refuses both)."""
-    decoders, errors = _usual_decoders()
+def _usual_records(data: bytes) -> list[Any] | None:
+    """The (case_id, text) Structs of lines of the usual shape, each line decoded as JSON; None
+    when one holds a control character or bad UTF-8 in a string (JSON refuses both)."""
+    decode, errors = _usual_decoder()
     try:
-        return decoders[texts_only](data)
+        return decode(data)
     except errors:
         return None
 
 
 @cache
-def _usual_decoders() -> tuple[tuple[Any, Any], tuple[type[Exception], ...]]:
+def _usual_decoder() -> tuple[Any, tuple[type[Exception], ...]]:
     import msgspec  # off the start-up path, like the cases' proof
 
     usual = msgspec.defstruct(
         "UsualCandidate", [("case_id", str), ("text", str)], forbid_unknown_fields=True, gc=False
     )
-    text = msgspec.defstruct("UsualText", [("text", str)], gc=False)  # the id skipped
     errors = (msgspec.DecodeError, msgspec.ValidationError)
-    decoders = (msgspec.json.Decoder(usual).decode_lines, msgspec.json.Decoder(text).decode_lines)
-    return decoders, errors
+    return msgspec.json.Decoder(usual).decode_lines, errors
 
 
 _CASE_ID, _TEXT = operator.attrgetter("case_id"), operator.attrgetter("text")

@@ -18,7 +18,6 @@ values), the key of its plan (``check.plan_case``); any other with None (the pla
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from operator import attrgetter
 from typing import Any, NamedTuple
 
 from capeval.jsonl import loads_proven
@@ -63,10 +62,6 @@ def _case_with(base: dict[str, Any], case_id: str, source: str) -> dict[str, Any
 def _first_line(data: bytes) -> bytes:
     end = data.find(b"\n")
     return data if end < 0 else data[:end]
-
-
-def _typed_columns(decoded: list[Any]) -> tuple[list[str], list[str]]:
-    return list(map(attrgetter("id"), decoded)), list(map(attrgetter("source"), decoded))
 
 
 def valid_cases(
@@ -130,7 +125,7 @@ def valid_cases(
         shared = proven.shared_texts(decoded, lines, data) if proven.available else None
         if blocks and shared is not None and as_block(shared, decoded[0], lines[0]):
             run.count_read(len(lines))
-            ids, sources = _typed_columns(decoded)
+            ids, sources = proven.columns(decoded)
             yield CaseBlock(item.first_line_no, ids, sources, last_case, assertions_text)
             continue
         read = 0  # proven lines, counted once per block

@@ -151,15 +151,11 @@ def one_object_a_line(lines: list[bytes]) -> bool:
 _FIRST, _LAST = operator.itemgetter(0), operator.itemgetter(-1)
 
 
-def quotes_in(block: bytes) -> int:
-    """How many '"' ``block`` holds (``newlines_in``'s way)."""
-    return len(block) - len(block.replace(b'"', b""))
-
-
-def newlines_in(block: bytes) -> int:
-    """How many newlines ``block`` holds. (``bytes.count`` tests byte by byte; deleting them
-    goes from one to the next with ``memchr``: about eight times fewer instructions.)"""
-    return len(block) - len(block.replace(b"\n", b""))
+def occurrences(block: bytes, byte: bytes) -> int:
+    """How many times the one ``byte`` occurs in ``block``. (``bytes.count`` tests byte by
+    byte; deleting them goes from one to the next with ``memchr``: for a byte as rare as a
+    newline, about eight times fewer instructions.)"""
+    return len(block) - len(block.replace(byte, b""))
 
 
 def plain_block(block: bytes, first_line_no: int, max_line_bytes: int) -> bool:

@@ -27,7 +27,7 @@ __all__ = ["ResultLines"]
 
 FAST_PATHS = True  # tests turn the templates off to compare with the dict path
 _SENTINEL = "\x00capeval case id\x00"
-_TEMPLATES_MAX = 1024  # (system, assertion, severity, message) combinations kept
+_TEMPLATES_MAX = 1024  # (system, assertion, severity, code, message, evidence) kept
 # An outcome whose evidence is longer holds its text's own parts (suggestions, excerpts):
 # kept, it would only churn the memo.
 _OUTCOME_KEY_BYTES = 512
@@ -39,11 +39,11 @@ class ResultLines:
     ``tail(...)`` for a passing result with empty evidence, or by ``outcome_tail(...)``; any
     of them None when the dict path must write the line."""
 
-    __slots__ = ("_outcome_tails", "_tails")
+    __slots__ = ("_tails",)
 
     def __init__(self) -> None:
+        # (system, assertion, severity, code, message, evidence JSON) -> the line after the id
         self._tails: dict[tuple[Any, ...], bytes | None] = {}
-        self._outcome_tails: dict[tuple[Any, ...], bytes | None] = {}
 
     @staticmethod
     def prefix(case_id: str) -> bytes | None:
@@ -71,11 +71,13 @@ class ResultLines:
         return b"".join(chain.from_iterable(zip(*parts, strict=False)))
 
     def tail(self, system: str | None, assertion: str, severity: str, message: str) -> bytes | None:
-        key = (system, assertion, severity, message)
+        """The rest of a passing result's line with empty evidence (``outcome_tail``'s, its
+        evidence known to be ``{}``)."""
+        key = (system, assertion, severity, OK, message, b"{}")
         try:
             return self._tails[key]
         except KeyError:
-            return self._tail(key)
+            return self._tail(key, {})
 
     def line(
         self, case_id: str, system: str | None, assertion: str, severity: str, message: str
@@ -84,20 +86,6 @@ class ResultLines:
         prefix = self.prefix(case_id)
         tail = self.tail(system, assertion, severity, message)
         return None if prefix is None or tail is None else prefix + tail
-
-    def _tail(self, key: tuple[Any, ...]) -> bytes | None:
-        if len(self._tails) >= _TEMPLATES_MAX:
-            self._tails.clear()
-        system, assertion, severity, message = key
-        tail = None
-        if FAST_PATHS:
-            tail = _cut(
-                assertion_result(
-                    _SENTINEL, system, assertion, severity, OK, bound_message(message), {}
-                )
-            )
-        self._tails[key] = tail
-        return tail
 
     def outcome_tail(
         self, system: str | None, assertion: str, severity: str, outcome: Outcome
@@ -108,19 +96,26 @@ class ResultLines:
         (equal texts, equal bounded evidence); None for long evidence or what orjson cannot
         write."""
         evidence_text = value_key(outcome.evidence)
-        if not FAST_PATHS or evidence_text is None or len(evidence_text) > _OUTCOME_KEY_BYTES:
+        if evidence_text is None or len(evidence_text) > _OUTCOME_KEY_BYTES:
             return None
         key = (system, assertion, severity, outcome.code, outcome.message, evidence_text)
         try:
-            return self._outcome_tails[key]
+            return self._tails[key]
         except KeyError:
-            pass
-        if len(self._outcome_tails) >= _TEMPLATES_MAX:
-            self._outcome_tails.clear()
-        message, evidence = bound_message(outcome.message), bound_evidence(outcome.evidence)
-        record = assertion_result(_SENTINEL, system, assertion, severity, outcome.code, message,
-                                  evidence)  # fmt: skip
-        tail = self._outcome_tails[key] = _cut(record)
+            return self._tail(key, outcome.evidence)
+
+    def _tail(self, key: tuple[Any, ...], evidence: dict[str, Any]) -> bytes | None:
+        """The line after the id of the dict path's result for ``key``, kept (None with the
+        templates off)."""
+        if len(self._tails) >= _TEMPLATES_MAX:
+            self._tails.clear()
+        system, assertion, severity, code, message, _evidence_text = key
+        tail = None
+        if FAST_PATHS:
+            record = assertion_result(_SENTINEL, system, assertion, severity, code,
+                                      bound_message(message), bound_evidence(evidence))  # fmt: skip
+            tail = _cut(record)
+        self._tails[key] = tail
         return tail
 
 

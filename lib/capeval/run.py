@@ -20,7 +20,7 @@ from capeval.jsonl import (
     DEFAULT_MAX_LINE_BYTES,
     Line,
     Writer,
-    newlines_in,
+    occurrences,
     parse_line,
     plain_block,
     read_blocks,
@@ -196,7 +196,7 @@ class Run:
                         first_line_no=line_no,
                     )
                 )
-            line_no += newlines_in(block)
+            line_no += occurrences(block, b"\n")
 
     def count_read(self, lines: int = 1) -> None:
         """``lines`` more records read (and the progress line drawn when it is due)."""

@@ -140,6 +140,14 @@ def column_search(search: Any) -> Callable[[list[str]], bool] | None:
     return column_passes
 
 
+def _column_test(search: Any) -> Callable[[list[str]], bool]:
+    """``search``'s test of a column: one regex call (``column_search``) or a call a string."""
+    column_passes = column_search(search)
+    if column_passes is not None:
+        return column_passes
+    return lambda column: all(map(search, column))
+
+
 def _never_a_newline(items: Any, sre: Any) -> bool:
     """Whether the parsed pattern ``items`` can match no text holding a newline (a safe
     subset: literals, positive classes of ranges, digits and word characters, groups,
@@ -217,12 +225,13 @@ class ProvenLines:
             f"{kind.title()}Strings", [(name, str) for name in typed], gc=False, kw_only=True
         )
         self._decode_strings = msgspec.json.Decoder(strings_type).decode_lines
-        # (at, shortest, longest, search, the column test of search) of each typed string
+        # (at, shortest, longest, search, search's test of a whole column) of each typed
+        # string with a rule
         self._typed_rules: list[tuple[int, float, float, Any, Any]] = []
         for at, name in enumerate(typed):
             low, high, search = rules[name]
             if (low, high, search) != (0, float("inf"), None):
-                column = None if search is None else column_search(search)
+                column = None if search is None else _column_test(search)
                 self._typed_rules.append((at, low, high, search, column))
         self._first_text = len(typed)
         self._texts_of = itemgetter(slice(len(typed), None))
@@ -269,7 +278,7 @@ class ProvenLines:
         return texts if raw.count(b":") == colons + self._last_colons else None
 
     def shared_texts(
-        self, decoded: list[Any], lines: list[bytes], data: bytes | None = None
+        self, decoded: list[Any], lines: list[bytes], data: bytes
     ) -> tuple[Any, ...] | None:
         """The texts every line of a block shares (``decoded`` its Structs) when
         ``proven_texts`` proves each line; None when a line is not proven or the lines' texts
@@ -284,7 +293,7 @@ class ProvenLines:
             return None
         if self.proven_texts(decoded[0], lines[0]) is None:
             return None
-        columns = [list(map(attrgetter(name), decoded)) for name in self.typed_fields]
+        columns = self.columns(decoded)
         if not self._columns_pass(columns):
             return None
         # A line holds at least the ':' its decoded fields account for (its keys', its
@@ -293,21 +302,21 @@ class ProvenLines:
         # holds its own, and one count over the block tells (no count a line).
         accounted = (self._first_text + self._last_colons) * len(lines)
         accounted += sum("".join(column).count(":") for column in columns)
-        # (``data``, the lines with their newlines, holds the same ':' and needs no join)
-        block = b"".join(lines) if data is None else data
-        return texts if block.count(b":") == accounted else None
+        # (``data`` is the lines with their newlines: the same ':')
+        return texts if data.count(b":") == accounted else None
+
+    def columns(self, structs: list[Any]) -> list[list[str]]:
+        """Each typed field's column of strings, from the lines' Structs."""
+        return [list(map(attrgetter(name), structs)) for name in self.typed_fields]
 
     def _columns_pass(self, columns: list[list[str]]) -> bool:
         """Whether every string of each typed column passes its rules."""
-        for at, low, high, search, column_passes in self._typed_rules:
+        for at, low, high, _search, column_passes in self._typed_rules:
             column = columns[at]
             lengths = list(map(len, column))
             if min(lengths) < low or max(lengths) > high:
                 return False
-            if column_passes is not None:
-                if not column_passes(column):
-                    return False
-            elif search is not None and not all(map(search, column)):
+            if column_passes is not None and not column_passes(column):
                 return False
         return True
 
@@ -344,7 +353,7 @@ class ProvenLines:
             strings = self._decode_strings(data)
         except _DECODE_ERRORS:
             return None
-        columns = [list(map(attrgetter(name), strings)) for name in self.typed_fields]
+        columns = self.columns(strings)
         if not self._columns_pass(columns):
             return None
         if not _rebuilds(data, pieces, [columns[at] for at in order]):
