@@ -741,3 +741,35 @@ def test_machine_formats_are_valid_without_side_files(name):
         ]
     else:
         assert all("location" not in d for d in document["diagnostics"])
+
+
+def test_every_writer_is_registered_and_has_the_whole_shape():
+    import pkgutil
+
+    from capeval.report import formats
+
+    package = Path(formats.__file__).parent
+    modules = {info.name for info in pkgutil.iter_modules([str(package)])}
+    writers = {name for name in modules if hasattr(formats.writer(name), "render")}
+    assert writers == set(formats.NAMES)
+    for name in formats.NAMES:
+        writer = formats.writer(name)
+        assert writer.NAME == name
+        assert set(writer.STREAMS) <= {"results", "review"} and writer.STREAMS
+        assert isinstance(writer.DOCUMENT, bool) and isinstance(writer.PASSES, bool)
+        assert isinstance(writer.TITLE, str) and writer.TITLE
+        assert isinstance(writer.MAX_BYTES, int) and writer.MAX_BYTES >= 0
+
+
+def test_a_writers_document_flag_decides_how_many_failures_it_lists():
+    # three failing results and --max-failures 1: a document lists one, a machine format all
+    from capeval.report import formats
+
+    ids = ("casezqone", "casezqtwo", "casezqthree")  # no dot: HTML breaks ids at dots
+    stream = jsonl(*(result_record(case_id, False) for case_id in ids))
+
+    for name in formats.NAMES:
+        proc = run_cmd(TOOL, "--format", name, "--max-failures", "1", stdin=stream)
+        assert proc.returncode == 0, proc.stderr
+        listed = sum(case_id in proc.stdout.decode() for case_id in ids)
+        assert listed == (1 if formats.writer(name).DOCUMENT else 3), name

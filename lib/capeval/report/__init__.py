@@ -15,20 +15,12 @@ from typing import Annotated, Any
 import typer
 
 from capeval.cli import Run, UsageError, filter_command
+from capeval.report import formats
 from capeval.secrets import redact
 
 TOOL = "cap-render-report"
 DEFAULT_MAX_FAILURES = 1000
-FORMATS = ("markdown", "html", "github", "sarif", "junit", "rdjson", "rdjsonl")
 FAIL_ON = ("regression", "hard", "any", "none")
-# how the closing summary names each output
-_SHOWN_AS = {
-    "markdown": "Markdown",
-    "html": "HTML",
-    "github": "github annotations",
-    "sarif": "SARIF",
-    "junit": "JUnit XML",
-}
 
 
 def _option(flag: str, help_text: str, metavar: str = "FILE") -> Any:
@@ -71,7 +63,7 @@ TodayOption = Annotated[
 
 OutputFormatOption = Annotated[
     str | None,
-    _option("--format", f"Output: {', '.join(FORMATS)} (default markdown).", "NAME"),
+    _option("--format", f"Output: {', '.join(formats.NAMES)} (default markdown).", "NAME"),
 ]
 
 HtmlOption = Annotated[bool, typer.Option("--html", help="Same as --format html.")]
@@ -144,8 +136,9 @@ def render_report(
     from capeval.report import inputs
 
     name = _format_name(output_format, html, github, template)
+    writer = formats.writer(name)
     gate = _fail_on(fail_on, baseline)
-    machine = template is None and name not in ("markdown", "html")
+    machine = template is None and not writer.DOCUMENT
     side = inputs.read_side_files(
         run,
         manifest=manifest,
@@ -161,7 +154,7 @@ def render_report(
         side,
         # machine formats carry every failing result; a document lists the first N
         keep_failures=0 if machine else max_failures,
-        keep_passes=name == "junit",
+        keep_passes=template is None and writer.PASSES,
         drill_down=not machine and (cases is not None or candidates is not None),
     )
     stream.read()
@@ -185,7 +178,7 @@ def render_report(
     # already); by format only, since a report is full of ids and digests
     document = redact(document, entropy=False)
     run.out.write_bytes(document.encode("utf-8"))
-    shown = f"template {template}" if template else _SHOWN_AS.get(name, name)
+    shown = f"template {template}" if template else writer.TITLE
     run.summary_extra.append(f"{stream.kind} report ({shown})")
     if stream.kind == inputs.RESULTS:
         _waiver_diagnostics(run, view, waivers)
@@ -210,8 +203,8 @@ def _format_name(output_format: str | None, html: bool, github: bool, template: 
     ]
     if len(chosen) > 1:
         raise UsageError(f"{' and '.join(chosen)} exclude each other: choose one output")
-    if output_format is not None and output_format not in FORMATS:
-        raise UsageError(f"--format {output_format}: unknown; formats: {', '.join(FORMATS)}")
+    if output_format is not None and output_format not in formats.NAMES:
+        raise UsageError(f"--format {output_format}: unknown; formats: {', '.join(formats.NAMES)}")
     return output_format or ("html" if html else "github" if github else "markdown")
 
 
@@ -240,7 +233,7 @@ def _check_options(
     kind: str, name: str, template: str | None, given: dict[str, str | None]
 ) -> None:
     """Options of the other kind of report, and formats this stream has no writer for."""
-    from capeval.report import formats, inputs
+    from capeval.report import inputs
 
     review_only = ("--manifest", "--roster", "--config")
     results_only = ("--candidates", "--baseline", "--waivers", "--fail-on")
@@ -300,17 +293,16 @@ def _render(
     max_bytes: int | None,
 ) -> str:
     from capeval import __version__
-    from capeval.report import formats, render
+    from capeval.report import render
 
     if template is not None:
         try:
             return render.render_user_template(template, view)
         except render.TemplateProblem as exc:
             raise UsageError(str(exc)) from None
+    writer = formats.writer(name)
     if max_bytes is None:
-        from capeval.report.formats.markdown import DEFAULT_MAX_BYTES
-
-        max_bytes = DEFAULT_MAX_BYTES if name == "markdown" else 0
+        max_bytes = writer.MAX_BYTES
     context = formats.Context(
         cases_path=cases,
         candidates_path=candidates,
@@ -319,7 +311,7 @@ def _render(
         max_rows=max_failures,
         version=__version__,
     )
-    return formats.writer(name).render(view, context)
+    return writer.render(view, context)
 
 
 def _settings(run: Run, path: str) -> Any:

@@ -1,11 +1,19 @@
 """Output formats of cap-render-report: one writer per format, all fed the same view model.
 
-Each writer is a module here with ``NAME``, ``STREAMS`` (the stream kinds it renders:
-``"results"`` and/or ``"review"``), ``DOCUMENT`` (True when it is a document for people, which
-lists at most ``--max-failures`` failing results; machine formats get every result) and
-``render(view, context) -> str``. ``context`` carries what a writer needs beyond the view: the
-side files' paths (shown relative to the working directory, as CI tools want them), the byte
-budget and the package version.
+``NAMES`` is the registry (``--format`` and its help derive from it). Each writer is a module
+here with
+
+* ``NAME`` (its ``--format``) and ``TITLE`` (how the closing summary names the output);
+* ``STREAMS``: the stream kinds it renders, ``"results"`` and/or ``"review"``;
+* ``DOCUMENT``: True for a document for people, which lists at most ``--max-failures``
+  failing results and drills down into ``--cases``/``--candidates``; a machine format gets
+  every result;
+* ``PASSES``: True when it lists passing results too (JUnit's test cases);
+* ``MAX_BYTES``: the default ``--max-bytes`` (0: no budget);
+* ``render(view, context) -> str``.
+
+``context`` carries what a writer needs beyond the view: the side files' paths (shown relative
+to the working directory, as CI tools want them), the byte budget and the package version.
 
 The view (``capeval.report.views``) is plain data; a failing result row has ``case_id``,
 ``system``, ``assertion``, ``severity``, ``code``, ``message``, ``evidence`` (compact JSON),

@@ -18,6 +18,9 @@ from capeval.report.formats import Context, display_path, subject
 NAME = "github"
 STREAMS = ("results", "review")
 DOCUMENT = False
+PASSES = False
+TITLE = "github annotations"
+MAX_BYTES = 0
 SHOWN_PER_LEVEL = 10
 _CHANGE_ORDER = {"regression": 0, "new": 1}
 

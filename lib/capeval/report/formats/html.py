@@ -13,6 +13,9 @@ from capeval.report.formats.documents import within_budget
 NAME = "html"
 STREAMS = ("results", "review")
 DOCUMENT = True
+PASSES = False
+TITLE = "HTML"
+MAX_BYTES = 0
 
 
 def render(view: dict[str, Any], context: Context) -> str:

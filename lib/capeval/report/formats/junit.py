@@ -19,6 +19,9 @@ from capeval.report.formats import Context, rules
 NAME = "junit"
 STREAMS = ("results",)
 DOCUMENT = False
+PASSES = True
+TITLE = "JUnit XML"
+MAX_BYTES = 0
 # Characters XML 1.0 cannot carry at all, even as references: shown as \uXXXX escapes.
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
 

@@ -15,8 +15,10 @@ from capeval.report.formats.documents import within_budget
 NAME = "markdown"
 STREAMS = ("results", "review")
 DOCUMENT = True
+PASSES = False
+TITLE = "Markdown"
 # GitHub drops a step summary over 1 MiB whole; leave room for what a workflow appends.
-DEFAULT_MAX_BYTES = 1024 * 1024 - 16 * 1024
+MAX_BYTES = 1024 * 1024 - 16 * 1024
 
 
 def render(view: dict[str, Any], context: Context) -> str:

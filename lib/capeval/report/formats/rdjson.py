@@ -19,6 +19,9 @@ from capeval.report.formats import Context, display_path, subject
 NAME = "rdjson"
 STREAMS = ("results",)
 DOCUMENT = False
+PASSES = False
+TITLE = "rdjson"
+MAX_BYTES = 0
 SOURCE = {"name": "capeval"}
 
 

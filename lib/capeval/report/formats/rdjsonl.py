@@ -11,6 +11,9 @@ from capeval.report.formats.rdjson import diagnostics
 NAME = "rdjsonl"
 STREAMS = ("results",)
 DOCUMENT = False
+PASSES = False
+TITLE = "rdjsonl"
+MAX_BYTES = 0
 
 
 def render(view: dict[str, Any], context: Context) -> str:

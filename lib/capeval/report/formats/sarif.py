@@ -20,6 +20,9 @@ from capeval.report.formats import Context, display_path, rules, subject
 NAME = "sarif"
 STREAMS = ("results",)
 DOCUMENT = False
+PASSES = False
+TITLE = "SARIF"
+MAX_BYTES = 0
 SCHEMA_URI = (
     "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 )
