@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from capeval.assertions import ParamsError, Subject, number_fidelity
+from capeval.assertions import ParamsError, Subject, number_fidelity, result_codes
 from capeval.assertions.number_fidelity import compare
-from capeval.codes import result_codes
 from capeval.placeholders.spans import placeholder_spans
 
 from conftest import evalcase, jsonl, records, run_cmd

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from capeval.assertions import ParamsError, Subject
+from capeval.assertions import ParamsError, Subject, result_codes
 from capeval.assertions.protocol_complete import check, param_errors, response_of
 from capeval.batch_response import is_empty_item, loose_key, marker_pattern
-from capeval.codes import result_codes
 
 MALFORMED_ITEM = "protocol_malformed_item"
 MISSING_ITEM = "protocol_missing_item"

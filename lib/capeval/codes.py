@@ -87,10 +87,3 @@ ENGINE_RESULT_CODES: dict[str, str] = {
     OK: "the assertion holds",
     CANDIDATE_MISSING: "the case has no candidate (of this system) in --candidates",
 }
-
-
-def result_codes() -> dict[str, tuple[str, ...]]:
-    """assertion name -> its failure codes in precedence order (from the assertion modules)."""
-    from capeval import assertions
-
-    return assertions.result_codes()
