@@ -20,6 +20,8 @@ $(STAMP): setup.cfg pyproject.toml $(wildcard bin/cap-*)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip >/dev/null
 	$(BIN)/python -m pip install -q -e '.[test]'
+	@# the review protocol's commands say `source venv/bin/activate`: the same environment
+	ln -sfn $(VENV) venv
 	touch $@
 
 demo: install
@@ -49,7 +51,18 @@ demo: install
 	@echo
 	@echo '== cap-aggregate-scores: CAP-SWE synthetic examples, with the planning checklist =='
 	$(BIN)/cap-aggregate-scores --cases $(EX)/cap_swe_synthetic_cases.jsonl --roster $(EX)/roster.jsonl \
-	  --config $(EX)/domain_semantic_quality.example.yaml $(EX)/synthetic_reviewer_scores.jsonl
+	  --config config/domain_semantic_quality.example.yaml $(EX)/synthetic_reviewer_scores.jsonl
+	@echo
+	@echo '== cap-assign: the assignment map for the shipped cases (2 reviewers a case, seed 7) =='
+	cat $(EX)/cap_med_synthetic_cases.jsonl $(EX)/cap_swe_synthetic_cases.jsonl $(EX)/cap_med_gold_cases.jsonl \
+	  | $(BIN)/cap-assign --roster $(EX)/roster.jsonl --seed 7 \
+	  | $(BIN)/python -c 'import sys,json; [print("{:26s} {:2d}  {}".format(r["reviewer_id"], len(r["assignments"]), " ".join(r["assignments"]))) for r in map(json.loads, sys.stdin)]'
+	@echo
+	@echo '== cap-aggregate-scores: calibration of each reviewer on the gold cases (CAP-Med) =='
+	cat $(EX)/cap_med_synthetic_cases.jsonl $(EX)/cap_med_gold_cases.jsonl > $(VENV)/demo-med-with-gold.jsonl
+	$(BIN)/cap-aggregate-scores -q --exit-zero --cases $(VENV)/demo-med-with-gold.jsonl --roster $(EX)/roster.jsonl \
+	  $(EX)/synthetic_reviewer_scores.jsonl $(EX)/synthetic_gold_reviews.jsonl \
+	  | $(BIN)/python -c 'import sys,json; [print(json.dumps(r)) for r in map(json.loads, sys.stdin) if r.get("kind") == "reviewer_calibration"]'
 	@echo
 	@echo '== cap-render-report: the human-readable review report (first 60 lines) =='
 	$(BIN)/cap-aggregate-scores -q --exit-zero --cases $(EX)/cap_med_synthetic_cases.jsonl \
@@ -73,7 +86,7 @@ demo: install
 	$(BIN)/cap-review-form --roster $(EX)/roster.jsonl --reviewer synthetic-med-reviewer-c \
 	  $(EX)/cap_med_synthetic_cases.jsonl -o build/demo/review-form-synthetic-med-reviewer-c.html
 	$(BIN)/cap-review-form --roster $(EX)/roster.jsonl --reviewer synthetic-swe-reviewer-a \
-	  --config $(EX)/domain_semantic_quality.example.yaml \
+	  --config config/domain_semantic_quality.example.yaml \
 	  $(EX)/cap_swe_synthetic_cases.jsonl -o build/demo/review-form-synthetic-swe-reviewer-a.html
 	@ls -l build/demo/review-form-*.html
 	@echo

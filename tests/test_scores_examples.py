@@ -72,8 +72,9 @@ def test_reviews_and_roster_are_valid_and_synthetic():
 
 
 def test_example_checklist_is_loadable_and_holds_no_secrets():
-    text = (EXAMPLES / "domain_semantic_quality.example.yaml").read_text(encoding="utf-8")
-    assert load_config(str(EXAMPLES / "domain_semantic_quality.example.yaml")).min_reviewers == 2
+    checklist = ROOT / "config" / "domain_semantic_quality.example.yaml"
+    text = checklist.read_text(encoding="utf-8")
+    assert load_config(str(checklist)).min_reviewers == 2
     assert not EMAIL.search(text)
     assert not re.search(r"(?i)(password|api_key|secret)\s*[=:]\s*\S", text)
 

@@ -30,7 +30,7 @@ from capeval.scores.records import (
 )
 
 ROOT = Path(__file__).resolve().parent.parent
-EXAMPLE_YAML = ROOT / "examples/domain_semantic_quality/domain_semantic_quality.example.yaml"
+EXAMPLE_YAML = ROOT / "config/domain_semantic_quality.example.yaml"
 
 
 def case(case_id: str = "c1", criteria=("evidence_grounding",), synthetic: bool = True, **kw):

@@ -47,6 +47,8 @@ ELSEWHERE = {
         if code.startswith("catalog.")
     },
     "jsonl.duplicate_key": "test_reliability_duplicate_keys.py (x-expect cannot mark it)",
+    "assign.short": "cap-assign, which has the roster (test_assign.py)",
+    "assign.dropped": "cap-assign, which has the roster (test_assign.py)",
 }
 
 

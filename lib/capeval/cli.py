@@ -59,7 +59,8 @@ ConfigOption = Annotated[
         "--config",
         metavar="FILE",
         help="The review configuration (YAML): score_range, pass_threshold, min_reviewers, "
-        "disagreement_spread, blocking_flags, profiles, evidence_tier, privacy_as_error.",
+        "min_cases, disagreement_spread, blocking_flags, profiles, evidence_tier, "
+        "privacy_as_error.",
     ),
 ]
 RosterOption = Annotated[

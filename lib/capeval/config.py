@@ -5,7 +5,7 @@ cap-render-report and cap-review-form, so it lives beside them rather than insid
 
 Every key is optional; an unknown key is a usage error, except keys starting with ``x-``
 (the declared extension point of every capeval record), which are ignored — so a planning
-checklist such as ``examples/domain_semantic_quality/domain_semantic_quality.example.yaml``
+checklist such as ``config/domain_semantic_quality.example.yaml``
 can carry its notes in the same file. ``profiles`` entries add to the default profiles: a new
 name is a new profile, a default name gains the listed criteria it lacks. A profile may list
 its criteria, or map each criterion to its review focus text; ``blocking_flags`` may likewise
@@ -130,6 +130,7 @@ KEYS: tuple[str, ...] = (
     "score_range",
     "pass_threshold",
     "min_reviewers",
+    "min_cases",
     "disagreement_spread",
     "blocking_flags",
     "profiles",
@@ -157,6 +158,8 @@ class Config:
     score_range: tuple[int, int] = DEFAULT_SCORE_RANGE
     pass_threshold: float = 4.0
     min_reviewers: int = 2
+    # the gate stays closed (too_few_cases) with fewer case verdicts than this
+    min_cases: int = 1
     disagreement_spread: int = 2
     blocking_flags: tuple[str, ...] = DEFAULT_BLOCKING_FLAGS
     profiles: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: dict(DEFAULT_PROFILES))
@@ -256,6 +259,8 @@ def config_from_mapping(data: Any) -> Config:
         options["pass_threshold"] = float(threshold)
     if "min_reviewers" in data:
         options["min_reviewers"] = _positive_int("min_reviewers", data["min_reviewers"])
+    if "min_cases" in data:
+        options["min_cases"] = _positive_int("min_cases", data["min_cases"])
     if "disagreement_spread" in data:
         options["disagreement_spread"] = _positive_int(
             "disagreement_spread", data["disagreement_spread"]
@@ -397,8 +402,37 @@ def quality_case_problems(
                         f"criterion {criterion} is not in profile {record['profile']}",
                     )
                 )
+    problems.extend(gold_problems(record, config))
     if not record["synthetic"] and not (
         record.get("dataset_consent_ref") or record.get("governance_ref")
     ):
         problems.append(Problem("consent.missing", consent_pointer, consent_message))
+    return problems
+
+
+def gold_problems(record: dict[str, Any], config: Config) -> list[Problem]:
+    """A gold case's known answer must be one a review could give: its criteria, the score
+    range, the configured flags (``case.gold_invalid``)."""
+    gold = record.get("gold")
+    if gold is None:
+        return []
+    low, high = config.score_range
+    problems = []
+    for criterion, score in gold["scores"].items():
+        if criterion not in record["criteria"]:
+            reason = f"gold scores criterion {criterion}, which the case does not list"
+        elif not low <= score <= high:
+            reason = f"gold score {score} is outside the configured range {low}..{high}"
+        else:
+            continue
+        problems.append(Problem("case.gold_invalid", pointer("gold", "scores", criterion), reason))
+    for index, flag in enumerate(gold.get("blocking_flags", ())):
+        if flag not in config.blocking_flags:
+            problems.append(
+                Problem(
+                    "case.gold_invalid",
+                    f"/gold/blocking_flags/{index}",
+                    f"gold raises blocking flag {flag}, which is not configured",
+                )
+            )
     return problems

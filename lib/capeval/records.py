@@ -130,11 +130,14 @@ STATUS_FINDINGS = frozenset({BLOCKED, NEEDS_REVISION, DISAGREEMENT})
 # What keeps the deployment-evidence gate closed, in the order they are listed.
 BLOCKER_MEANING: dict[str, str] = {
     "case_not_pass": "not every case of the case file has status pass",
+    "too_few_cases": "fewer cases have a verdict than the configured min_cases",
     "synthetic_evidence": "synthetic cases or reviews are part of the evidence",
     "no_expert_validation": "external expert validation is not documented",
     "blocking_findings": "a blocking finding exists",
 }
-CASE_NOT_PASS, SYNTHETIC_EVIDENCE, NO_EXPERT_VALIDATION, BLOCKING_FINDINGS = BLOCKER_MEANING
+CASE_NOT_PASS, TOO_FEW_CASES, SYNTHETIC_EVIDENCE, NO_EXPERT_VALIDATION, BLOCKING_FINDINGS = (
+    BLOCKER_MEANING
+)
 
 # Krippendorff's own rule of thumb: below 0.667 data support no tentative conclusions.
 LOW_AGREEMENT = 0.667

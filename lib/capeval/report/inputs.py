@@ -18,7 +18,13 @@ from typing import Any
 from capeval.cli import Run, UsageError
 from capeval.records import STATUSES, Problem, result_key, waiver_key
 
-AGGREGATION_KINDS = ("case_verdict", "finding", "reviewer_agreement", "run_summary")
+AGGREGATION_KINDS = (
+    "case_verdict",
+    "finding",
+    "reviewer_agreement",
+    "reviewer_calibration",
+    "run_summary",
+)
 REVIEW, RESULTS = "review", "results"
 # A candidate line longer than this is shown, but no edit of it is offered (bounded per record).
 FIXABLE_LINE_BYTES = 4096
@@ -37,6 +43,7 @@ _AGGREGATION_FIELDS: dict[str, tuple[tuple[str, type], ...]] = {
     ),
     "finding": (("case_id", str), ("code", str), ("blocking", bool), ("detail", str)),
     "reviewer_agreement": (("reviewer_id", str), ("pairs", dict), ("outlier", bool)),
+    "reviewer_calibration": (("reviewer_id", str),),
     "run_summary": (
         ("separate_from_cap_conformance", bool),
         ("synthetic_only", bool),

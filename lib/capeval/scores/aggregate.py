@@ -28,12 +28,14 @@ from capeval.records import (
     RUN_SUMMARY,
     STATUSES,
     SYNTHETIC_EVIDENCE,
+    TOO_FEW_CASES,
     UNASSIGNED_REVIEWER,
     UNKNOWN_REVIEWER,
 )
 from capeval.scores import adjudicate
 from capeval.scores.adjudicate import Adjudication
 from capeval.scores.agreement import ordinal_alpha
+from capeval.scores.calibration import reviewer_calibration
 from capeval.scores.case_verdict import (
     CriteriaTally,
     adjudication_findings,
@@ -111,7 +113,12 @@ class Aggregation:
         # the adjudications that changed a verdict (they are evidence, like counted reviews)
         self._applied: list[Adjudication] = []
         self.refused = list(refused or [])
-        self._cases: dict[str, _CaseReviews] = {case.case_id: _CaseReviews(case) for case in cases}
+        # gold cases calibrate reviewers (scores/calibration.py) and take no other part
+        self._cases: dict[str, _CaseReviews] = {
+            case.case_id: _CaseReviews(case) for case in cases if case.gold is None
+        }
+        self._gold = {case.case_id: _CaseReviews(case) for case in cases if case.gold is not None}
+        self._all = {**self._cases, **self._gold}
         self.skipped_reviews = 0
 
     @cached_property
@@ -121,12 +128,12 @@ class Aggregation:
 
     @property
     def case_ids(self) -> dict[str, _CaseReviews]:
-        """The accepted cases by id (a mapping: ``in`` is what callers need)."""
-        return self._cases
+        """The accepted cases by id, gold ones too (a mapping: ``in`` is what callers need)."""
+        return self._all
 
     def add(self, review: Review) -> str:
         """Take one review; say whether it was counted, uncounted, skipped or a duplicate."""
-        entry = self._cases.get(review.case_id)
+        entry = self._all.get(review.case_id)
         if entry is None:
             self.skipped_reviews += 1
             return SKIPPED
@@ -164,7 +171,9 @@ class Aggregation:
         summary = self._summary(verdicts, findings, counted_reviews, units)
         config = self.config
         reviewers = reviewer_agreement(items, config.value_domain, config.outlier_deviation)
-        return Result(verdicts, findings, summary, reviewers)
+        gold = [(e.case, [review for review, _ in e.reviews.values()]) for e in self._gold.values()]
+        calibration = reviewer_calibration(gold)
+        return Result(verdicts, findings, summary, reviewers, calibration)
 
     def _verdict(
         self, entry: _CaseReviews
@@ -353,6 +362,8 @@ class Aggregation:
         blockers: list[str] = []
         if not verdicts or self.refused or counts[PASS] != len(verdicts):
             blockers.append(CASE_NOT_PASS)
+        if len(verdicts) < self.config.min_cases:
+            blockers.append(TOO_FEW_CASES)
         if evidence.tier == "synthetic_onboarding" or evidence.anything_synthetic:
             blockers.append(SYNTHETIC_EVIDENCE)
         if not evidence.external:
@@ -380,11 +391,13 @@ class Result:
     summary: dict[str, Any]
     # one reviewer_agreement record per counted reviewer (scores/reviewers.py)
     reviewers: list[dict[str, Any]] = field(default_factory=list)
+    # one reviewer_calibration record per reviewer of a gold case (scores/calibration.py)
+    calibration: list[dict[str, Any]] = field(default_factory=list)
 
     def records(self) -> list[dict[str, Any]]:
         """The output stream: verdicts in --cases order, findings, agreement per reviewer
-        (in reviewer id order), the run summary."""
-        return [*self.verdicts, *self.findings, *self.reviewers, self.summary]
+        (in reviewer id order), calibration on gold cases, the run summary."""
+        return [*self.verdicts, *self.findings, *self.reviewers, *self.calibration, self.summary]
 
     def document(self) -> dict[str, Any]:
         """The ``--format json`` document: the review protocol's harness report shape."""
@@ -420,4 +433,14 @@ class Result:
             "reviewers": [
                 {key: value for key, value in r.items() if key != "kind"} for r in self.reviewers
             ],
+            **(
+                {
+                    "calibration": [
+                        {key: value for key, value in r.items() if key != "kind"}
+                        for r in self.calibration
+                    ]
+                }
+                if self.calibration
+                else {}
+            ),
         }

@@ -22,6 +22,8 @@ class Case(NamedTuple):
     criteria: tuple[str, ...]
     dataset_consent_ref: str | None
     governance_ref: str | None
+    # a gold case: (criterion -> known score, known blocking flags); None for the others
+    gold: tuple[dict[str, int], tuple[str, ...]] | None = None
 
 
 class Review(NamedTuple):
@@ -70,7 +72,14 @@ def case_from_record(record: dict[str, Any]) -> Case:
         criteria=tuple(dict.fromkeys(record["criteria"])),
         dataset_consent_ref=record.get("dataset_consent_ref") or None,
         governance_ref=record.get("governance_ref") or None,
+        gold=_gold(record.get("gold")),
     )
+
+
+def _gold(gold: dict[str, Any] | None) -> tuple[dict[str, int], tuple[str, ...]] | None:
+    if gold is None:
+        return None
+    return dict(gold["scores"]), tuple(dict.fromkeys(gold.get("blocking_flags", ())))
 
 
 # -- reviews ---------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ from typing import Any
 
 from capeval import assertions
 from capeval.codes import ERROR
-from capeval.config import Config
+from capeval.config import Config, gold_problems
 from capeval.jsonl import value_key
 from capeval.records import CASE_HASH_FIELD, Problem, pointer
 from capeval.validate.licenses import KNOWN_VALID, LICENSE_INVALID, license_problem
@@ -149,6 +149,7 @@ class ContractRules:
                         f"criterion {criterion!r} is not in profile {case['profile']}",
                         None,
                     )
+        yield from gold_problems(case, self.config)
         yield from self._privacy(case, QUALITY_CASE_FIELDS)
 
     def _review(self, review: dict[str, Any]) -> Iterator[Problem]:

@@ -27,6 +27,7 @@ class ReviewTally:
     verdicts: list[dict[str, Any]] = field(default_factory=list)
     findings: list[dict[str, Any]] = field(default_factory=list)
     reviewers: list[dict[str, Any]] = field(default_factory=list)
+    calibration: list[dict[str, Any]] = field(default_factory=list)
     summary: dict[str, Any] | None = None
 
     def add(self, record: dict[str, Any]) -> None:
@@ -37,6 +38,8 @@ class ReviewTally:
             self.findings.append(record)
         elif kind == "reviewer_agreement":
             self.reviewers.append(record)
+        elif kind == "reviewer_calibration":
+            self.calibration.append(record)
         else:
             self.summary = record
 
@@ -138,6 +141,7 @@ def review_view(
         "criteria": criteria,
         "findings": [_finding_row(finding) for finding in tally.findings],
         "reviewer_agreement": _reviewer_agreement_view(tally.reviewers),
+        "calibration": tally.calibration,
         "adjudications": _adjudication_rows(tally.verdicts),
         "blocking_findings": sum(1 for finding in tally.findings if finding.get("blocking")),
         "gate": gate,
