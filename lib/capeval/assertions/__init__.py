@@ -64,6 +64,8 @@ NAMES: tuple[str, ...] = (
     "response_clean",
     "markup_integrity",
     "whitespace_fidelity",
+    # additive extensions: the checks of translators' QA tools
+    "literal_fidelity",
 )
 
 
