@@ -249,9 +249,13 @@ def test_no_reviews_at_all_needs_review_with_null_figures():
     }
     assert result.summary["criteria"][EG] == {
         "mean": None,
+        "mean_ci": None,
         "n": 0,
         "alpha": None,
         "alpha_status": "undefined",
+        "alpha_ci": None,
+        "ac2": None,
+        "ac2_ci": None,
     }
 
 

@@ -34,7 +34,7 @@ from capeval.records import (
 )
 from capeval.scores import adjudicate
 from capeval.scores.adjudicate import Adjudication
-from capeval.scores.agreement import ordinal_alpha
+from capeval.scores.agreement import bootstrap_intervals, gwet_ac2, ordinal_alpha
 from capeval.scores.calibration import reviewer_calibration
 from capeval.scores.case_verdict import (
     CriteriaTally,
@@ -338,16 +338,23 @@ class Aggregation:
         return counts
 
     def _agreement(self, units: dict[str, list[list[int]]]) -> dict[str, dict[str, Any]]:
-        """Per criterion over the run: pooled mean, n, and Krippendorff's ordinal alpha."""
+        """Per criterion over the run: pooled mean, n, Krippendorff's ordinal alpha, Gwet's
+        AC2, and bootstrap intervals over cases of the mean, alpha and AC2."""
         criteria: dict[str, dict[str, Any]] = {}
+        domain = self.config.value_domain
         for criterion, per_case in units.items():
             pooled = [score for unit in per_case for score in unit]
-            alpha, alpha_status = ordinal_alpha(per_case, self.config.value_domain)
+            alpha, alpha_status = ordinal_alpha(per_case, domain)
+            intervals = bootstrap_intervals(per_case, domain) if pooled else {}
             criteria[criterion] = {
                 "mean": round4(fraction(sum(pooled), len(pooled))) if pooled else None,
+                "mean_ci": intervals.get("mean"),
                 "n": len(pooled),
                 "alpha": alpha,
                 "alpha_status": alpha_status,
+                "alpha_ci": intervals.get("alpha"),
+                "ac2": gwet_ac2(per_case, domain) if pooled else None,
+                "ac2_ci": intervals.get("ac2"),
             }
         return criteria
 

@@ -316,9 +316,20 @@ def _criteria_rows(summary: dict[str, Any] | None) -> list[dict[str, Any]]:
                 "alpha": alpha,
                 "alpha_status": value.get("alpha_status"),
                 "low_agreement": isinstance(alpha, (int, float)) and alpha < LOW_AGREEMENT,
+                "mean_ci": _interval(value.get("mean_ci")),
+                "alpha_ci": _interval(value.get("alpha_ci")),
+                "ac2": value.get("ac2"),
+                "ac2_ci": _interval(value.get("ac2_ci")),
             }
         )
     return rows
+
+
+def _interval(value: Any) -> list[Any] | None:
+    """A ``[low, high]`` interval as the summary has it, or None (absent or malformed)."""
+    if isinstance(value, list) and len(value) == 2:
+        return value
+    return None
 
 
 def _manifest_view(
