@@ -58,7 +58,7 @@ CONFIDENCE = 0.95
 
 def ordinal_weights(q: int) -> list[list[float]]:
     """Gwet's ordinal weights for ``q`` ordered categories: 1 - C(|k-l|+1, 2) / max."""
-    raw = [[(abs(k - l) + 1) * abs(k - l) / 2 for l in range(q)] for k in range(q)]
+    raw = [[(abs(k - m) + 1) * abs(k - m) / 2 for m in range(q)] for k in range(q)]
     top = max(max(row) for row in raw) or 1.0
     return [[1.0 - value / top for value in row] for row in raw]
 
@@ -77,8 +77,6 @@ def _count_rows(units: Iterable[Sequence[int]], value_domain: Sequence[int]) -> 
 
 
 def _ac2_of(counts, weights):  # numpy arrays: units x values, values x values
-    import numpy as np
-
     per_unit = counts.sum(axis=1)
     q = counts.shape[1]
     pairable = per_unit >= 2
