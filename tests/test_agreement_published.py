@@ -7,6 +7,7 @@ import json
 import pytest
 
 from capeval.scores.agreement import bootstrap_intervals, gwet_ac2, ordinal_weights
+
 from conftest import ROOT, run_cmd
 
 # irrCAC's cont3x3abstractors (two raters, 100 subjects; the package's overview vignette and
