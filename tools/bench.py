@@ -1,5 +1,15 @@
 """make bench: capeval's throughput, memory and start-up as ratios against peers in one run.
 
+Real workloads come first: Django 5.2.19's PO catalogs (all 1,226) and Docusaurus 3.6.3's
+theme-translations JSON, from the cache ``make realdata`` fills, imported with cap-import into
+cases and candidates (one cap-import over the tree when it takes a directory, else cap-import
+on each catalog in one process, each with its own id prefix), and the project's own eval suite
+(every split, with its baseline candidates, ``BENCH_EVAL_COPIES`` times with ids suffixed).
+Then Django's whole tree imported, validated and checked against ``msgfmt -c`` on each catalog
+and translate-toolkit's ``pofilter -t printf`` over the tree, best of ``BENCH_TREE_REPEAT``
+interleaved runs. ``BENCH_REAL=0`` leaves the real rows out. The synthetic rows follow, marked
+so: generated cases that share every field but ``id`` and ``source``.
+
 The floor is a bare Python loop that ``orjson.loads`` and ``orjson.dumps`` each line of the
 same file. Throughput figures are *paired*: each command is timed right after a floor run
 (best of ``BENCH_REPEAT``, default 5), so the ratio compares two runs made under the same load
@@ -9,14 +19,15 @@ entry has its case id as ``msgctxt``: with duplicate msgids msgfmt reports only 
 duplicates and skips every format check); cap-check-placeholder and msgfmt are interleaved
 best of ``BENCH_PO_REPEAT`` (default 5) each, as one run of either moves by up to 70%.
 Start-up is the median of 40 runs on empty input against ``python -c "import typer,
-orjson"``, the two interleaved. Peak RSS is measured at 1x and 10x input. With valgrind,
+orjson"``, the two interleaved. Peak RSS is measured at 1x and 10x input (on Django, its
+first tenth against the whole). With valgrind,
 an informational row counts the instructions a pair of cap-check-placeholder and msgfmt
 (``BENCH_INSTRUCTION_PAIRS``, default 20,000; start-up excluded): a steady figure where
 wall time is not, for comparing commits.
 
 Everything is printed as a Markdown table and written to ``build/bench.json`` (``BENCH_JSON``
 overrides the path), so commits can be compared. Nothing here asserts: performance is never
-a test. ``BENCH_N`` sets the number of cases (default 200000).
+a test. ``BENCH_N`` sets the number of synthetic cases (default 200000).
 """
 
 from __future__ import annotations
@@ -33,6 +44,8 @@ import tempfile
 import time
 from pathlib import Path
 
+import fetch_realdata  # tools/, beside this file: where `make realdata` puts the catalogs
+
 BIN = Path(sys.executable).parent
 ROOT = Path(__file__).resolve().parent.parent
 N = int(os.environ.get("BENCH_N", "200000"))
@@ -47,6 +60,8 @@ INSTRUCTION_PAIRS = int(os.environ.get("BENCH_INSTRUCTION_PAIRS", "20000"))
 # three for pofilter (one of its runs takes 6-8 s)
 PO_REPEAT = max(REPEAT, int(os.environ.get("BENCH_PO_REPEAT", "5")))
 POFILTER_REPEAT = int(os.environ.get("BENCH_POFILTER_REPEAT", "3"))
+# BENCH_REAL=0 leaves out the real workloads (rows that need `make realdata`)
+REAL = os.environ.get("BENCH_REAL", "1") != "0"
 WORDS = "alpha beta gamma delta coins level score items player quest".split()
 
 FLOOR_CODE = (
@@ -254,8 +269,10 @@ def msgfmt_errors(po: Path) -> int:
 class Report:
     def __init__(self) -> None:
         self.rows: list[dict] = []
+        self.section = ""  # what every row added from now on is measured on
 
     def add(self, measure: str, value: str, goal: str = "", met: bool | None = None, **data):
+        measure = f"{self.section}{measure}"
         self.rows.append({"measure": measure, "value": value, "goal": goal, "met": met, **data})
 
     def table(self) -> str:
@@ -270,11 +287,284 @@ def tool(name: str) -> str:
     return str(BIN / name)
 
 
+# -- real workloads ---------------------------------------------------------------------------
+# Django's catalogs and Docusaurus' JSON from the cache (`make realdata`), imported with
+# cap-import, and the project's own eval suite: where users' records are, every row before
+# the synthetic ones.
+
+DJANGO_ORIGIN = ["--license", "BSD-3-Clause", "--source", "pkg:pypi/django@5.2.19"]
+DOCUSAURUS_ORIGIN = [
+    "--license",
+    "MIT",
+    "--source",
+    "pkg:npm/%40docusaurus/theme-translations@3.6.3",
+]
+# Repeat the eval suite (253 cases) this many times, ids suffixed, so a run outlasts start-up.
+EVAL_COPIES = int(os.environ.get("BENCH_EVAL_COPIES", "100"))
+# The whole-tree rows (import + validate + check against msgfmt and pofilter): best of this many
+TREE_REPEAT = int(os.environ.get("BENCH_TREE_REPEAT", "3"))
+
+# cap-import's main() called once per catalog in one process: the way to import a tree while
+# cap-import reads one SOURCE [TARGET...] group a run (a process per catalog costs ~0.25 s
+# of start-up each, 1,226 times for Django).
+IMPORT_CODE = (
+    "import json,os,sys\n"
+    "from capeval.importer import main\n"
+    "jobs=json.load(open(sys.argv[1]))\n"
+    "cases,cands=sys.argv[2],sys.argv[3]\n"
+    "with open(cases,'wb') as k_out, open(cands,'wb') as c_out:\n"
+    "    for argv in jobs:\n"
+    "        try: main([*argv,'-q','--exit-zero','--diagnostics',os.devnull,\n"
+    "                   '--candidates',cands+'.part','-o',cases+'.part'])\n"
+    "        except SystemExit: pass\n"
+    "        for part,out in ((cases+'.part',k_out),(cands+'.part',c_out)):\n"
+    "            if os.path.exists(part):\n"
+    "                with open(part,'rb') as f: out.write(f.read())\n"
+    "                os.unlink(part)\n"
+)
+
+
+def import_script(folder: Path) -> Path:
+    script = folder / "import_each.py"
+    script.write_text(IMPORT_CODE)
+    return script
+
+
+def import_each(folder: Path, name: str, jobs: list[list[str]]) -> tuple[Path, Path, float]:
+    """(cases, candidates, seconds): cap-import run on each job's argv in one process."""
+    plan = folder / f"{name}.jobs.json"
+    plan.write_text(json.dumps(jobs))
+    cases, candidates = folder / f"{name}.jsonl", folder / f"{name}.cands.jsonl"
+    seconds = timed(
+        [sys.executable, str(import_script(folder)), str(plan), str(cases), str(candidates)]
+    )
+    return cases, candidates, seconds
+
+
+def django_prefix(catalog: Path, root: Path) -> str:
+    """A unique id prefix: the app's path and the catalog's name (every app has a django.po)."""
+    parts = catalog.relative_to(root).parts
+    app = parts[: parts.index("locale")] if "locale" in parts else parts[:-1]
+    return re.sub(r"[^a-z0-9-]", "-", "-".join(app).lower()) + "." + catalog.stem.lower()
+
+
+def import_tree(folder: Path, root: Path) -> tuple[Path, Path] | None:
+    """The whole tree by one cap-import run, when cap-import takes a directory; else None."""
+    cases, candidates = folder / "tree.jsonl", folder / "tree.cands.jsonl"
+    argv = [tool("cap-import"), "-q", "--exit-zero", *DJANGO_ORIGIN, str(root)]
+    done = subprocess.run(
+        [*argv, "--candidates", str(candidates), "-o", str(cases)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    if done.returncode != 0 or not cases.exists() or cases.stat().st_size == 0:
+        return None
+    return cases, candidates
+
+
+def django_catalogs() -> tuple[Path, list[Path]] | None:
+    root = fetch_realdata.django_dir()
+    if not (root / ".complete").exists():
+        return None
+    return root, sorted(root.rglob("*.po"))
+
+
+def import_django(folder: Path) -> tuple[Path, Path, str] | None:
+    """Django's catalogs as cases and candidates: one cap-import over the tree when it takes
+    a directory, else cap-import on each catalog (in one process, its own id prefix)."""
+    found = django_catalogs()
+    if found is None:
+        return None
+    root, catalogs = found
+    tree = import_tree(folder, root)
+    if tree is not None:
+        return *tree, "cap-import over the tree"
+    jobs = [[*DJANGO_ORIGIN, "--id-prefix", django_prefix(po, root), str(po)] for po in catalogs]
+    cases, candidates, _ = import_each(folder, "django", jobs)
+    return cases, candidates, "cap-import per catalog"
+
+
+def import_docusaurus(folder: Path) -> tuple[Path, Path] | None:
+    locales = fetch_realdata.docusaurus_dir() / "locales"
+    if not (locales.parent / ".complete").exists():
+        return None
+    jobs = []
+    for target in sorted(locales.glob("*/*.json")):
+        source = locales / "base" / target.name
+        if target.parent.name == "base" or not source.exists():
+            continue
+        jobs.append([
+            *DOCUSAURUS_ORIGIN, "--source-locale", "en", "--target-locale", target.parent.name,
+            "--plural-separator", "|", "--id-prefix", f"docusaurus.{target.stem.lower()}",
+            str(source), str(target),
+        ])  # fmt: skip
+    cases, candidates, _ = import_each(folder, "docusaurus", jobs)
+    return cases, candidates
+
+
+def eval_suite(folder: Path, copies: int) -> tuple[Path, Path]:
+    """The eval suite's cases (every split) and baseline candidates, ``copies`` times with
+    ids suffixed (``.r7``), so that every copy stays valid and joined."""
+    suite = ROOT / "evals" / "i18n-prompt"
+    cases, candidates = folder / "evals.jsonl", folder / "evals.cands.jsonl"
+    case_lines = [json.loads(line) for f in sorted(suite.glob("cases/*/*.jsonl"))
+                  for line in f.read_bytes().splitlines() if line.strip()]  # fmt: skip
+    cand_lines = [json.loads(line) for f in sorted(suite.glob("baselines/*.candidates.jsonl"))
+                  for line in f.read_bytes().splitlines() if line.strip()]  # fmt: skip
+    with (
+        cases.open("w", encoding="utf-8") as c_out,
+        candidates.open("w", encoding="utf-8") as k_out,
+    ):
+        for copy in range(copies):
+            for case in case_lines:
+                c_out.write(
+                    json.dumps({**case, "id": f"{case['id']}.r{copy}"}, ensure_ascii=False) + "\n"
+                )
+            for cand in cand_lines:
+                k_out.write(
+                    json.dumps(
+                        {**cand, "case_id": f"{cand['case_id']}.r{copy}"}, ensure_ascii=False
+                    )
+                    + "\n"
+                )
+    return cases, candidates
+
+
+def workload_rows(
+    report: Report, folder: Path, label: str, cases: Path, candidates: Path, goals: bool
+) -> None:
+    """cap-validate and cap-check on one workload, each paired with the floor on its cases;
+    with ``goals``, peak RSS at 1x and 10x too (the first tenth against the whole)."""
+    count = lines(cases)
+    floor_s, validate_s = paired([tool("cap-validate"), str(cases)], cases)
+    report.add(
+        f"{label}: floor", f"{count / floor_s:,.0f} lines/s ({count:,} cases)",
+        lines_per_s=count / floor_s, cases=count,
+    )  # fmt: skip
+    ratio = floor_s / validate_s
+    report.add(
+        f"{label}: cap-validate",
+        f"{count / validate_s:,.0f} lines/s = {ratio:.3f}x floor",
+        ">= 0.25x floor" if goals else "",
+        ratio >= 0.25 if goals else None,
+        lines_per_s=count / validate_s,
+        ratio=ratio,
+    )
+    check_argv = [tool("cap-check"), "--exit-zero", "--candidates", str(candidates)]
+    floor_s, check_s = paired([*check_argv, str(cases)], cases)
+    ratio = floor_s / check_s
+    report.add(
+        f"{label}: cap-check (the assertions cap-import wrote)" if goals else f"{label}: cap-check",
+        f"{count / check_s:,.0f} cases/s = {ratio:.3f}x floor",
+        ">= 0.2x floor" if goals else "",
+        ratio >= 0.2 if goals else None,
+        cases_per_s=count / check_s,
+        ratio=ratio,
+    )
+    if not goals:
+        return
+    tenth = head(cases, folder / f"{cases.stem}.tenth.jsonl", max(count // 10, 1))
+    for name, argv in [
+        ("cap-validate", [tool("cap-validate")]),
+        ("cap-check", [*check_argv, "--no-orphans"]),
+    ]:
+        low, high = peak_rss_kb(argv, tenth), peak_rss_kb(argv, cases)
+        report.add(
+            f"{label}: {name} peak RSS, 1x → 10x cases",
+            f"{low / 1024:.1f} → {high / 1024:.1f} MiB ({high / low:.2f}x)",
+            "<= 1.25x",
+            high / low <= 1.25,
+            rss_1x_kib=low,
+            rss_10x_kib=high,
+        )
+
+
+def tree_rows(report: Report, folder: Path) -> None:
+    """Django's whole tree imported, validated and checked, against ``msgfmt -c`` on each of
+    its catalogs and translate-toolkit's ``pofilter -t printf`` over the tree: best of
+    TREE_REPEAT runs of each, interleaved."""
+    found = django_catalogs()
+    if found is None:
+        return
+    root, catalogs = found
+    cases, candidates = folder / "tree-run.jsonl", folder / "tree-run.cands.jsonl"
+    check = (
+        f"{tool('cap-validate')} -q --exit-zero {cases} | {tool('cap-check')} -q --exit-zero "
+        f"--candidates {candidates} > /dev/null"
+    )
+    if import_tree(folder, root) is not None:
+        how = "one cap-import over the tree"
+        ours = (
+            f"{tool('cap-import')} -q --exit-zero {' '.join(DJANGO_ORIGIN)} {root} "
+            f"--candidates {candidates} | {check.replace(str(cases), '')}"
+        )
+    else:  # no directory import yet: cap-import on each catalog, in one process
+        how = "cap-import per catalog in one process"
+        plan = folder / "tree-run.jobs.json"
+        jobs = [
+            [*DJANGO_ORIGIN, "--id-prefix", django_prefix(po, root), str(po)] for po in catalogs
+        ]
+        plan.write_text(json.dumps(jobs))
+        script = import_script(folder)
+        ours = f"{sys.executable} {script} {plan} {cases} {candidates} && {check}"
+    listing = folder / "catalogs.list"
+    listing.write_bytes(b"\0".join(str(po).encode() for po in catalogs))
+    msgfmt = f"xargs -0 -n1 msgfmt -c -o /dev/null < {listing} 2>/dev/null"
+    pofilter = BIN / "pofilter"
+    out = folder / "pofilter-tree"
+    seconds = {"ours": float("inf"), "msgfmt": float("inf"), "pofilter": float("inf")}
+    for _ in range(TREE_REPEAT):
+        seconds["ours"] = min(seconds["ours"], timed([ours], shell=True))
+        if shutil.which("msgfmt"):
+            seconds["msgfmt"] = min(seconds["msgfmt"], timed([msgfmt], shell=True))
+        if pofilter.exists():
+            shutil.rmtree(out, ignore_errors=True)
+            argv = [str(pofilter), "--progress=none", "-t", "printf", str(root), "-o", str(out)]
+            seconds["pofilter"] = min(seconds["pofilter"], timed(argv))
+    label = f"Django tree ({len(catalogs):,} catalogs), {how}, cap-validate, cap-check"
+    for peer, name in [("msgfmt", "msgfmt -c on each catalog"), ("pofilter", "pofilter -t printf")]:
+        if seconds[peer] == float("inf"):
+            continue
+        ratio = seconds["ours"] / seconds[peer]
+        report.add(
+            f"{label} vs {name}",
+            f"{seconds['ours']:.1f} s vs {seconds[peer]:.1f} s = {ratio:.2f}x its time",
+            "<= 1.0x",
+            ratio <= 1.0,
+            seconds=seconds["ours"],
+            peer_seconds=seconds[peer],
+            ratio=ratio,
+        )
+
+
+def real_rows(report: Report, folder: Path) -> None:
+    """Every real-workload row: Django imported, Docusaurus imported, the eval suite, then
+    Django's whole tree against msgfmt and pofilter."""
+    django = import_django(folder)
+    if django is None:
+        report.add("Django catalogs", "not in the cache: run make realdata")
+    else:
+        cases, candidates, how = django
+        workload_rows(report, folder, f"Django 5.2.19 imported ({how})", cases, candidates, True)
+    docusaurus = import_docusaurus(folder)
+    if docusaurus is None:
+        report.add("Docusaurus catalogs", "not in the cache: run make realdata")
+    else:
+        workload_rows(report, folder, "Docusaurus 3.6.3 JSON imported", *docusaurus, False)
+    cases, candidates = eval_suite(folder, EVAL_COPIES)
+    label = f"eval suite (evals/, {EVAL_COPIES} copies, ids suffixed)"
+    workload_rows(report, folder, label, cases, candidates, False)
+    tree_rows(report, folder)
+
+
 def main() -> int:
     folder = Path(tempfile.mkdtemp(prefix="capeval-bench-"))
     report = Report()
     load_before = os.getloadavg()
     try:
+        if REAL:
+            real_rows(report, folder)
+        report.section = "synthetic: "
         cases, candidates = write_inputs(folder, N)
         small = head(cases, folder / "small.jsonl", max(N // 10, 1))
         po_cases = head(cases, folder / "po-cases.jsonl", PO_PAIRS)
@@ -483,6 +773,7 @@ def main() -> int:
             )
 
         # -- start-up ---------------------------------------------------------------------
+        report.section = ""
         library_argv = [sys.executable, "-c", "import typer, orjson"]
         for name, extra in [
             ("cap-validate", []),
