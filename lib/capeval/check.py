@@ -26,7 +26,7 @@ from capeval import assertions
 from capeval.assertions import ParamsError, Subject, bound_check, bound_column, nfc
 from capeval.candidates import NO_SYSTEM, CandidateIndex
 from capeval.case_reader import CaseBlock, valid_cases
-from capeval.cli import Run, UsageError, filter_command
+from capeval.cli import CandidatesOption, Run, UsageError, filter_command
 from capeval.codes import OK
 from capeval.evidence import bound_evidence, bound_message
 from capeval.jsonl import value_key
@@ -41,12 +41,6 @@ from capeval.result_lines import ResultLines
 from capeval.secrets import secret_values
 from capeval.verdict import Outcome
 
-CandidatesOption = Annotated[
-    str,
-    typer.Option(
-        "--candidates", metavar="FILE", help="Candidate records {case_id, text, ...} to check."
-    ),
-]
 SeverityOption = Annotated[
     str | None,
     typer.Option(metavar="LEVEL", help="Run only assertions of this severity (hard or report)."),

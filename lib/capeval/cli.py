@@ -43,6 +43,7 @@ from capeval.run import (
 __all__ = [
     "STDIN_NAME",
     "AtomicOutput",
+    "CandidatesOption",
     "ConfigOption",
     "FatalInput",
     "RosterOption",
@@ -69,6 +70,15 @@ RosterOption = Annotated[
         "--roster",
         metavar="FILE",
         help="The reviewer roster (JSON Lines): roles, qualifications, conflicts, assignments.",
+    ),
+]
+# Required where a command gives it no default (cap-check), a side file where it does (a report).
+CandidatesOption = Annotated[
+    str | None,
+    typer.Option(
+        "--candidates",
+        metavar="FILE",
+        help="Candidate records {case_id, text, ...}: the translations of the cases.",
     ),
 ]
 

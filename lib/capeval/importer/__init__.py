@@ -18,7 +18,7 @@ PROVENANCE_KINDS = ("synthetic", "public-domain", "compatible-licensed", "author
 SYNTHETIC_LICENSE = "CC0-1.0"
 
 
-CandidatesOption = Annotated[
+CandidatesOutputOption = Annotated[
     str | None,
     typer.Option(
         "--candidates",
@@ -107,7 +107,7 @@ IncludeFuzzyOption = Annotated[
 )
 def main(
     run: Run,
-    candidates: CandidatesOption = None,
+    candidates: CandidatesOutputOption = None,
     system: SystemOption = None,
     format_: FormatOption = None,
     license_: LicenseOption = None,

@@ -14,7 +14,14 @@ from typing import Annotated, Any
 
 import typer
 
-from capeval.cli import Run, UsageError, filter_command
+from capeval.cli import (
+    CandidatesOption,
+    ConfigOption,
+    RosterOption,
+    Run,
+    UsageError,
+    filter_command,
+)
 from capeval.report import formats
 from capeval.secrets import redact
 
@@ -31,20 +38,9 @@ ManifestOption = Annotated[
     str | None, _option("--manifest", "Review reports: the dataset manifest.")
 ]
 
-RosterOption = Annotated[str | None, _option("--roster", "Review reports: the reviewer roster.")]
-
-ConfigOption = Annotated[
-    str | None, _option("--config", "Review reports: the aggregation's YAML configuration.")
-]
-
 CasesOption = Annotated[
     str | None,
     _option("--cases", "The cases (rates by domain and tag, file/line locations, sources)."),
-]
-
-CandidatesOption = Annotated[
-    str | None,
-    _option("--candidates", "Results reports: the candidates (drill-down, suggested fixes)."),
 ]
 
 BaselineOption = Annotated[
