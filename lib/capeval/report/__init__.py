@@ -266,7 +266,7 @@ def _view(
         manifest_path=manifest,
         roster=side.roster,
         roster_path=roster,
-        settings=_settings(run, config) if config is not None else None,
+        config=run.review_config(config) if config is not None else None,
         case_lines=None
         if side.cases is None
         else {case_id: info.line for case_id, info in side.cases.items()},
@@ -308,21 +308,6 @@ def _render(
         version=__version__,
     )
     return writer.render(view, context)
-
-
-def _settings(run: Run, path: str) -> Any:
-    """The thresholds of the aggregation's configuration, to explain them in the report."""
-    from capeval.report.views import ReviewSettings
-
-    loaded = run.review_config(path)
-    return ReviewSettings(
-        pass_threshold=loaded.pass_threshold,
-        min_reviewers=loaded.min_reviewers,
-        disagreement_spread=loaded.disagreement_spread,
-        score_range=loaded.score_range,
-        outlier_deviation=loaded.outlier_deviation,
-        from_config=True,
-    )
 
 
 def _waiver_diagnostics(run: Run, view: dict[str, Any], path: str | None) -> None:

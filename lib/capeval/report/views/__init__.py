@@ -25,7 +25,7 @@ from capeval.report.views.results import (
     CaseInfo,
     ResultsTally,
 )
-from capeval.report.views.review import ReviewSettings, ReviewTally, review_view
+from capeval.report.views.review import ReviewTally, review_view
 
 __all__ = [
     "LOW_AGREEMENT",
@@ -37,7 +37,6 @@ __all__ = [
     "CandidateInfo",
     "CaseInfo",
     "ResultsTally",
-    "ReviewSettings",
     "ReviewTally",
     "review_view",
     "system_name",

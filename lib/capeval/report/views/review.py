@@ -44,21 +44,6 @@ class ReviewTally:
             self.summary = record
 
 
-_DEFAULTS = Config()  # the aggregation's defaults, stated when no --config is given
-
-
-@dataclass(frozen=True)
-class ReviewSettings:
-    """The thresholds the report explains (from ``--config``, else the defaults)."""
-
-    pass_threshold: float = _DEFAULTS.pass_threshold
-    min_reviewers: int = _DEFAULTS.min_reviewers
-    disagreement_spread: int = _DEFAULTS.disagreement_spread
-    score_range: tuple[int, int] = _DEFAULTS.score_range
-    outlier_deviation: float = _DEFAULTS.outlier_deviation
-    from_config: bool = False
-
-
 def review_view(
     tally: ReviewTally,
     *,
@@ -66,11 +51,12 @@ def review_view(
     manifest_path: str | None = None,
     roster: list[dict[str, Any]] | None = None,
     roster_path: str | None = None,
-    settings: ReviewSettings | None = None,
+    config: Config | None = None,
     case_lines: dict[str, int] | None = None,
 ) -> dict[str, Any]:
-    """The view of the review report (``case_lines``: case id → line in ``--cases``)."""
-    settings = settings or ReviewSettings()
+    """The view of the review report (``config``: the aggregation's ``--config``, whose
+    thresholds it explains, else the defaults; ``case_lines``: case id → line in ``--cases``)."""
+    settings = config or Config()
     summary = tally.summary
     blocking_by_case: dict[str, list[str]] = {}
     for finding in tally.findings:
@@ -135,7 +121,7 @@ def review_view(
             "disagreement_spread": settings.disagreement_spread,
             "score_range": list(settings.score_range),
             "outlier_deviation": settings.outlier_deviation,
-            "from_config": settings.from_config,
+            "from_config": config is not None,
         },
         "cases": cases,
         "criteria": criteria,
