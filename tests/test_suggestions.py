@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from capeval.suggestions import EVIDENCE_STRING_LIMIT, apply, suggestion
+from capeval.limits import EVIDENCE_STRING_CHARS
+from capeval.suggestions import apply, suggestion
 
 
 def test_shape_and_apply():
@@ -18,14 +19,14 @@ def test_shape_and_apply():
 
 
 def test_long_texts_keep_the_edit_only():
-    text = "x" * (EVIDENCE_STRING_LIMIT + 5)
+    text = "x" * (EVIDENCE_STRING_CHARS + 5)
     fix = suggestion(text, 0, 1, "", "remove")
     assert "text" not in fix
     assert apply(text, fix) == text[1:]
 
 
 def test_what_cannot_be_carried_uncut_is_not_offered():
-    assert suggestion("abc", 0, 3, "y" * (EVIDENCE_STRING_LIMIT + 1), "long") is None
+    assert suggestion("abc", 0, 3, "y" * (EVIDENCE_STRING_CHARS + 1), "long") is None
     assert suggestion("abc", 0, 1, "a", "no change") is None
     with pytest.raises(ValueError):
         suggestion("abc", 2, 1, "", "backwards")

@@ -44,6 +44,7 @@ from functools import lru_cache
 from typing import Any
 
 from capeval.assertions import ParamsError, nfc
+from capeval.limits import EVIDENCE_STRING_CHARS
 
 CODES = (
     "protocol_malformed_item",
@@ -61,10 +62,6 @@ DEFAULT_DELIMITER = "---"
 
 
 FORMATS = ("numbered", "json_array", "delimited")
-
-
-# Evidence stays small whatever the response: strings are cut, lists are capped.
-EVIDENCE_TEXT_CHARS = 200
 
 
 _HSPACE = r"[^\S\r\n]"  # horizontal whitespace, Unicode-aware (includes U+3000)
@@ -365,4 +362,4 @@ def _json_type(value: Any) -> str:
 
 
 def cut_text(text: str) -> str:
-    return text if len(text) <= EVIDENCE_TEXT_CHARS else text[: EVIDENCE_TEXT_CHARS - 1] + "…"
+    return text if len(text) <= EVIDENCE_STRING_CHARS else text[: EVIDENCE_STRING_CHARS - 1] + "…"

@@ -20,6 +20,7 @@ from itertools import accumulate, count, repeat
 from typing import Any, BinaryIO, NamedTuple
 
 from capeval.jsonl import (
+    BLOCK_BYTES,
     BOM,
     JoinedStream,
     loads,
@@ -361,9 +362,6 @@ FAST_PATHS = True  # tests turn the shape fast path off to compare with the full
 # compares the two on mutated lines); the index marks it. One test says which lines are
 # usual, ``_usual_run``, for a block as for a single line.
 _USUAL_QUOTES = 8
-
-
-BLOCK_BYTES = 1 << 20
 
 
 class UsualRun(NamedTuple):

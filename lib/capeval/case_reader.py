@@ -20,11 +20,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any, NamedTuple
 
-from capeval.jsonl import loads_proven
+from capeval.jsonl import BLOCK_BYTES, loads_proven
 from capeval.run import LineBlock, Run
 from capeval.schemas.memo import SchemaCheck
 
-BLOCK_BYTES = 1 << 20
 FAST_PATHS = True  # tests turn the proof off to compare with the full path
 
 # (line number, case, the exact text of its assertions, or None)

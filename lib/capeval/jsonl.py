@@ -105,11 +105,14 @@ def parse_line(raw: bytes, line_no: int, on_problem: ProblemCallback) -> dict[st
 
 
 # -- blocks of lines --------------------------------------------------------------------------
-# A filter with a fast path for whole blocks (cap-validate) reads ~1 MiB at a time. A block
+# A filter with a fast path for whole blocks reads BLOCK_BYTES at a time. A block
 # is *plain* when no line in it needs the reader's framing: no "\r" (CRLF endings), no BOM
 # on line 1, no line longer than the limit. Its lines are then exactly the bytes between its
 # newlines; everything else read_lines checks per line (JSON, objects, repeated keys, blank
 # lines) is the filter's to vouch for or to hand back line by line (``parse_line``).
+
+
+BLOCK_BYTES = 1 << 20
 
 
 def read_blocks(

@@ -6,20 +6,19 @@ A check that knows the one fix for a defect adds ``evidence["suggestions"]``, a 
 
 ``start``/``end`` are code-point offsets into the NFC-normalised candidate text (Python string
 indices: ``text[start:end]`` is what the edit replaces); ``text`` is the whole candidate with
-the edit applied. Evidence strings are cut to 200 characters, so a suggestion whose
-replacement would be cut is not offered, and ``text`` is left out when the corrected candidate
-is longer than that (the edit alone still reproduces it). Report writers map a suggestion to
-their own fix format (SARIF ``fixes``: one ``replacement`` per edit).
+the edit applied. Evidence strings are cut at ``limits.EVIDENCE_STRING_CHARS``, so a
+suggestion whose replacement would be cut is not offered, and ``text`` is left out when the
+corrected candidate is longer than that (the edit alone still reproduces it). Report writers
+map a suggestion to their own fix format (SARIF ``fixes``: one ``replacement`` per edit).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["EVIDENCE_STRING_LIMIT", "apply", "suggestion"]
+from capeval.limits import EVIDENCE_STRING_CHARS
 
-# The SPEC §3.3 cut applied to every evidence string (capeval.check.cut_evidence).
-EVIDENCE_STRING_LIMIT = 200
+__all__ = ["apply", "suggestion"]
 
 
 def suggestion(
@@ -29,14 +28,14 @@ def suggestion(
     cannot be carried in evidence uncut (or changes nothing)."""
     if not 0 <= start <= end <= len(text):
         raise ValueError(f"edit {start}:{end} is outside a text of {len(text)} characters")
-    if len(replacement) > EVIDENCE_STRING_LIMIT or text[start:end] == replacement:
+    if len(replacement) > EVIDENCE_STRING_CHARS or text[start:end] == replacement:
         return None
     found: dict[str, Any] = {
         "message": message,
         "edit": {"start": start, "end": end, "replacement": replacement},
     }
     corrected = text[:start] + replacement + text[end:]
-    if len(corrected) <= EVIDENCE_STRING_LIMIT:
+    if len(corrected) <= EVIDENCE_STRING_CHARS:
         found["text"] = corrected
     return found
 

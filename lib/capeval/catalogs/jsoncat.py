@@ -27,12 +27,12 @@ from typing import Any, BinaryIO
 from capeval.catalogs import AUTO, I18NEXT, ICU, CatalogInfo, Message, OnProblem, suffix
 from capeval.catalogs._jsontree import Lines, Pairs, members, read_object
 from capeval.jsonl import json_type
+from capeval.plurals import CATEGORIES
 
 NAME = "json"
 BILINGUAL = False
 
-CATEGORIES = ("zero", "one", "two", "few", "many", "other")
-_PLURAL_KEY = re.compile(r"^(?P<base>.+)_(?P<category>zero|one|two|few|many|other)$")
+_PLURAL_KEY = re.compile(rf"^(?P<base>.+)_(?P<category>{'|'.join(CATEGORIES)})$")
 _ICU_ARGUMENT = re.compile(
     r"\{\s*[\w.-]+\s*,\s*(?:plural|select|selectordinal|number|date|time|spellout|ordinal)\b"
 )

@@ -15,11 +15,11 @@ from typing import Any, BinaryIO
 
 from capeval.catalogs import PRINTF, CatalogInfo, Message, OnProblem, suffix
 from capeval.catalogs._xmltree import Node, document_element, parse
+from capeval.plurals import CATEGORIES
 
 NAME = "stringsdict"
 BILINGUAL = False
 
-CATEGORIES = ("zero", "one", "two", "few", "many", "other")
 _VARIABLE = re.compile(r"%(?:[1-9][0-9]*\$)?#@([^@]+)@")
 _FORMAT_KEY = "NSStringLocalizedFormatKey"
 

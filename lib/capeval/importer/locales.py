@@ -6,8 +6,8 @@ import os
 import re
 from functools import lru_cache
 
-# CLDR's order of plural categories
-CATEGORIES = ("zero", "one", "two", "few", "many", "other")
+from capeval.plurals import CATEGORIES
+
 _LOCALE_LIKE = re.compile(r"^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*$")
 # path parts that never name a locale
 _NOT_LOCALES = frozenset({"lc_messages", "locale", "locales", "values", "res", "i18n", "l10n"})

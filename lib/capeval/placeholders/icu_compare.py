@@ -34,6 +34,7 @@ from capeval.placeholders.icu_parser import (
     Tag,
     parse,
 )
+from capeval.plurals import CATEGORIES
 from capeval.verdict import Outcome
 
 __all__ = ["check_icu", "plural_categories", "render"]
@@ -297,7 +298,7 @@ def _compare_branching(
             for key in branches:
                 if key in CLDR_PLURAL_CATEGORIES and key not in categories:
                     found.add(None, "unused_plural_keys", f"{here}[{key}]")
-            for key in _CATEGORY_ORDER:
+            for key in CATEGORIES:
                 if key in categories and key not in branches:
                     found.add(None, "missing_plural_categories", f"{here}[{key}]")
     else:
@@ -312,7 +313,6 @@ def _compare_branching(
         _compare_scope(src_branches.get(key, fallback), scope, f"{here}[{key}]", found)
 
 
-_CATEGORY_ORDER = ("zero", "one", "two", "few", "many", "other")
 # Evidence keys in a stable order: the defects first, then facts that never fail a result.
 _EVIDENCE_ORDER = (
     "mutated",

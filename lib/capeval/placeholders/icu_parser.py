@@ -24,6 +24,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from capeval.plurals import CATEGORIES
+
 __all__ = [
     "Argument",
     "Branching",
@@ -39,7 +41,7 @@ __all__ = [
     "parse",
 ]
 
-CLDR_PLURAL_CATEGORIES = frozenset({"zero", "one", "two", "few", "many", "other"})
+CLDR_PLURAL_CATEGORIES = frozenset(CATEGORIES)
 BRANCHING_TYPES = frozenset({"plural", "selectordinal", "select"})
 PLURAL_TYPES = frozenset({"plural", "selectordinal"})
 MAX_NESTING = 64  # deeper messages are rejected rather than risking RecursionError

@@ -18,12 +18,12 @@ from typing import Annotated, Any
 import typer
 
 from capeval.cli import ConfigOption, FatalInput, Run, UsageError, filter_command
+from capeval.jsonl import BLOCK_BYTES
 from capeval.run import LineBlock
 from capeval.validate.kinds import KINDS
 
-# cap-validate reads plain blocks of lines of about this size through the block path
+# cap-validate reads plain blocks of lines (jsonl.BLOCK_BYTES) through the block path
 # (capeval.validate.blocks); tests turn BLOCK_PATH off to compare with the per-line path.
-BLOCK_BYTES = 1 << 20
 BLOCK_PATH = True
 
 KindOption = Annotated[
