@@ -7,7 +7,7 @@ Babel, loaded once per locale and process). Comparison is by value and multiplic
 order; a candidate number written exactly as in the source always matches (``2.0`` kept as
 ``2.0`` in French). Numbers inside placeholders are not numbers.
 
-Reading rules where the contract is silent (README.md, number_fidelity section, lists them):
+Reading rules where the contract is silent (docs/assertions.md, ``number_fidelity``, lists them):
 
 * A group separator must be followed by exactly three digits (two for the secondary groups of
   locales that group that way, e.g. ``12,34,567`` in ``hi``); otherwise it ends the number, so
