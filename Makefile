@@ -77,9 +77,10 @@ demo: install
 	    [print("{:22s} {:15s} {}".format(r["case_id"], r["status"], r["reasons"])) for r in rs if r["kind"] == "case_verdict" and r["adjudications"]]; \
 	    [print("{:26s} n={:3d} mean deviation {:+.4f} (abs {:.4f}) outlier={}".format(r["reviewer_id"], r["n"], r["mean_deviation"], r["mean_abs_deviation"], r["outlier"])) for r in rs if r["kind"] == "reviewer_agreement"]'
 	$(BIN)/cap-aggregate-scores -q --exit-zero --cases $(EX)/cap_med_synthetic_cases.jsonl --roster $(EX)/roster.jsonl \
-	  --adjudications $(EX)/synthetic_adjudications.jsonl $(EX)/synthetic_reviewer_scores.jsonl \
+	  --adjudications $(EX)/synthetic_adjudications.jsonl --follow-ups $(EX)/synthetic_follow_ups.jsonl \
+	  $(EX)/synthetic_reviewer_scores.jsonl \
 	  | $(BIN)/cap-render-report -q --html --roster $(EX)/roster.jsonl > build/demo/review-report-cap-med.html
-	@echo 'HTML report with the adjudications and the reviewer heat map: build/demo/review-report-cap-med.html'
+	@echo 'HTML report with the adjudications, follow-ups and the reviewer heat map: build/demo/review-report-cap-med.html'
 	@echo
 	@echo '== cap-review-form: offline review forms for the synthetic cases (open them in a browser) =='
 	mkdir -p build/demo

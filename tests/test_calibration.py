@@ -47,7 +47,26 @@ def test_gold_cases_take_no_part_in_verdicts_counts_or_agreement(tmp_path):
         # without the gold cases in --cases, their reviews are skipped (and counted so)
         del records[-1]["counts"]["skipped_reviews"]
     assert [r for r in with_gold if r["kind"] != "reviewer_calibration"] == without
-    assert not any(r.get("case_id", "").startswith("cap-med-gold") for r in with_gold)
+    gold_ids = {"cap-med-example-010", "cap-med-example-011"}
+    assert not any(r.get("case_id") in gold_ids for r in with_gold)
+
+
+def test_the_form_shows_a_gold_case_unmarked(tmp_path):
+    out = tmp_path / "form.html"
+    proc = run_cmd(
+        "cap-review-form",
+        "--roster",
+        str(EX / "roster.jsonl"),
+        "--reviewer",
+        "synthetic-med-reviewer-a",
+        str(EX / "cap_med_gold_cases.jsonl"),
+        "-o",
+        str(out),
+    )
+    assert proc.returncode == 0, proc.stderr.decode()
+    page = out.read_text(encoding="utf-8").lower()
+    assert "gold" not in page
+    assert "cap-med-example-010" in page
 
 
 def test_min_cases_keeps_the_gate_closed(tmp_path):

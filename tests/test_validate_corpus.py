@@ -47,6 +47,8 @@ ELSEWHERE = {
         if code.startswith("catalog.")
     },
     "jsonl.duplicate_key": "test_reliability_duplicate_keys.py (x-expect cannot mark it)",
+    "follow_up.stale": "test_follow_ups.py (needs --cases hashes)",
+    "follow_up.duplicate": "test_follow_ups.py",
     "assign.short": "cap-assign, which has the roster (test_assign.py)",
     "assign.dropped": "cap-assign, which has the roster (test_assign.py)",
 }

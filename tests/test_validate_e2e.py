@@ -309,6 +309,7 @@ def test_manifest_lists_each_accepted_case(tmp):
         "consent_ref": "consent:1",
         "privacy_labels": ["synthetic"],
         "source_hash": "sha256:ab",
+        "provenance_ref": None,
         "sha256": entries[1]["sha256"],
     }
     assert entries[1]["sha256"].startswith("sha256:") and len(entries[1]["sha256"]) == 71

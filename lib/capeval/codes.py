@@ -45,6 +45,11 @@ DIAGNOSTIC_CODES: dict[str, tuple[str, str]] = {
     "review.stale": (ERROR, "a review's case_sha256 does not match its case (the case changed)"),
     "assign.short": (ERROR, "a quality case has fewer eligible reviewers than it needs"),
     "assign.dropped": (WARNING, "a roster assignment meets a declared conflict and is dropped"),
+    "follow_up.duplicate": (ERROR, "a finding of a case has two follow-ups"),
+    "follow_up.stale": (
+        WARNING,
+        "a follow-up's case_sha256 does not match its case (revised since: superseded)",
+    ),
     "adjudication.stale": (ERROR, "an adjudication's case_sha256 does not match its case"),
     "adjudication.criterion_unknown": (
         ERROR,

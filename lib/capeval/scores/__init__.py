@@ -46,6 +46,15 @@ def aggregate_scores(
             "by name; needs --roster.",
         ),
     ] = None,
+    follow_ups: Annotated[
+        str | None,
+        typer.Option(
+            "--follow-ups",
+            metavar="FILE",
+            help="Follow-up records (JSON Lines): owner, action, status and retest note of "
+            "findings, shown in the findings log.",
+        ),
+    ] = None,
     format_: Annotated[
         str,
         typer.Option(
@@ -83,10 +92,14 @@ def aggregate_scores(
         raise UsageError("--partial writes partial records only: no --format json, no gate")
     if adjudications is not None and partial:
         raise UsageError("--adjudications apply when the verdicts are made: give them to --merge")
+    if follow_ups is not None and partial:
+        raise UsageError("--follow-ups apply to the findings of the run: give them to --merge")
     if adjudications is not None and roster is None:
         raise UsageError("--adjudications needs --roster: an adjudicator must be in the roster")
 
-    _Aggregate(run, run.review_config(config), cases, roster, adjudications).fold_reviews(
+    _Aggregate(
+        run, run.review_config(config), cases, roster, adjudications, follow_ups
+    ).fold_reviews(
         partial=partial, merge=merge, document=format_ == "json", fail_on_gate=fail_on_gate
     )
 
@@ -104,6 +117,7 @@ class _Aggregate:
         cases_path: str,
         roster_path: str | None,
         adjudications_path: str | None = None,
+        follow_ups_path: str | None = None,
     ) -> None:
         from capeval.scores.aggregate import Aggregation
 
@@ -117,6 +131,10 @@ class _Aggregate:
         if adjudications_path is not None:
             adjudications = self._read_adjudications(adjudications_path, cases, roster or {})
         self.aggregation = Aggregation(config, cases, roster, refused, adjudications)
+        # (case_id, finding code) -> its follow-up record (None: no --follow-ups)
+        self.follow_ups = None
+        if follow_ups_path is not None:
+            self.follow_ups = self._read_follow_ups(follow_ups_path)
         run.counts.update({"counted": 0, "uncounted": 0, "skipped": 0, "invalid": 0})
 
     # -- side inputs -------------------------------------------------------------------------
@@ -209,6 +227,52 @@ class _Aggregate:
         )
         return usable
 
+    def _read_follow_ups(self, path: str) -> dict[tuple[str, str], dict[str, Any]]:
+        """(case_id, finding) -> the follow-up to show; the rest diagnostics or skipped."""
+        from capeval import schemas
+
+        usable: dict[tuple[str, str], dict[str, Any]] = {}
+        tally = {"read": 0, "usable": 0, "skipped": 0, "invalid": 0}
+        for line_no, raw, record in self.run.side_records(path):
+            tally["read"] += 1
+            shape = schemas.problem("follow-up", record)
+            problems = [shape] if shape is not None else secret_problems(record, raw)
+            if not problems and record["case_id"] not in self._case_hashes:
+                tally["skipped"] += 1  # a follow-up of another case file
+                continue
+            if not problems:
+                key = (record["case_id"], record["finding"])
+                recorded = record.get(CASE_HASH_FIELD)
+                if key in usable:
+                    problems = [
+                        Problem(
+                            "follow_up.duplicate",
+                            "/finding",
+                            f"finding {key[1]} of {key[0]} already has a follow-up (the first "
+                            "counts)",
+                        )
+                    ]
+                elif recorded is not None and recorded != self._case_hashes[key[0]]:
+                    problems = [
+                        Problem(
+                            "follow_up.stale",
+                            pointer(CASE_HASH_FIELD),
+                            f"case {key[0]} has been revised since this follow-up: it is "
+                            "superseded and not shown",
+                        )
+                    ]
+            if problems:
+                self.run.emit_problems(problems, record, line=line_no, file=path)
+                tally["invalid"] += 1
+                continue
+            tally["usable"] += 1
+            usable[key] = record
+        self.run.summary_extra.append(
+            f"follow-ups: {tally['read']} read, {tally['usable']} usable, "
+            f"{tally['skipped']} skipped, {tally['invalid']} invalid"
+        )
+        return usable
+
     # -- the reviews -------------------------------------------------------------------------
     def fold_reviews(
         self, *, partial: bool, merge: bool, document: bool, fail_on_gate: bool
@@ -292,6 +356,8 @@ class _Aggregate:
         """The verdicts, findings and run summary (or the --format json document)."""
         run = self.run
         result = self.aggregation.finish()
+        if self.follow_ups is not None:
+            _apply_follow_ups(result, self.follow_ups)
         if document:
             from capeval.jsonl import dumps
 
@@ -312,6 +378,23 @@ class _Aggregate:
         )
         if fail_on_gate and not gate["can_close"]:
             run.failed = True
+
+
+FOLLOW_UP_FIELDS = ("owner", "action", "status", "date", "retest_note")
+
+
+def _apply_follow_ups(result: Any, follow_ups: dict[tuple[str, str], dict[str, Any]]) -> None:
+    """Each finding with a follow-up carries it; the summary counts findings by follow-up
+    status (``none``: no follow-up yet)."""
+    tally = {"open": 0, "fixed": 0, "accepted": 0, "none": 0}
+    for finding in result.findings:
+        follow_up = follow_ups.get((finding["case_id"], finding["code"]))
+        if follow_up is None:
+            tally["none"] += 1
+            continue
+        finding["follow_up"] = {key: follow_up[key] for key in FOLLOW_UP_FIELDS if key in follow_up}
+        tally[follow_up["status"]] += 1
+    result.summary["follow_ups"] = tally
 
 
 def _has_review_shape(problems: list[Any]) -> bool:

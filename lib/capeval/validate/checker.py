@@ -26,6 +26,7 @@ DUPLICATE_CODE = {
     "review": "review.duplicate",
     "candidate": "candidate.duplicate",
     "adjudication": "adjudication.duplicate",
+    "follow-up": "follow_up.duplicate",
 }
 KEY_POINTER = {"evalcase": "/id", "roster": "/reviewer_id"}
 

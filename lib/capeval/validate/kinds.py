@@ -15,6 +15,7 @@ KINDS = (
     "roster",
     "adjudication",
     "waiver",
+    "follow-up",
 )
 
 
@@ -24,6 +25,8 @@ def detect_kind(record: dict[str, Any]) -> str | None:
         return "evalcase"
     if "adjudicator_id" in record:
         return "adjudication"
+    if "owner" in record and "finding" in record:
+        return "follow-up"
     if "reviewer_id" in record:
         if "scores" in record:
             return "review"
@@ -57,4 +60,6 @@ def unique_key(kind: str, record: dict[str, Any]) -> Any:
         return (record["case_id"], record.get("criterion"))
     if kind == "waiver":
         return waiver_key(record)
+    if kind == "follow-up":
+        return (record["case_id"], record["finding"])
     return record["case_id"]

@@ -3,7 +3,7 @@
 One JSON Lines record per accepted case, in input order, keys in this order::
 
     {"id", "kind", "profile", "domain", "synthetic", "consent_ref", "privacy_labels",
-     "source_hash", "sha256"}
+     "source_hash", "provenance_ref", "sha256"}
 
 * ``kind``: ``evalcase`` or ``quality-case`` (other record kinds are not cases and are not
   listed);
@@ -12,6 +12,8 @@ One JSON Lines record per accepted case, in input order, keys in this order::
 * ``consent_ref``: ``dataset_consent_ref``, else ``governance_ref``, else ``null``;
 * ``privacy_labels``: the quality case's labels (``[]`` for an EvalCase);
 * ``source_hash``: the case's own ``source_hash`` field, or ``null``;
+* ``provenance_ref``: the quality case's ``provenance_ref`` (where its content came from), or
+  ``null`` (an EvalCase's provenance is its own ``provenance`` object);
 * ``sha256``: ``sha256:<hex>`` of the record's canonical JSON (sorted keys, compact, UTF-8),
   so a manifest pins the exact content reviewed.
 """
@@ -42,6 +44,7 @@ def manifest_entry(kind: str, record: dict[str, Any]) -> dict[str, Any] | None:
             "consent_ref": None,
             "privacy_labels": [],
             "source_hash": None,
+            "provenance_ref": None,
             "sha256": canonical_sha256(record),
         }
     if kind == "quality-case":
@@ -54,6 +57,7 @@ def manifest_entry(kind: str, record: dict[str, Any]) -> dict[str, Any] | None:
             "consent_ref": record.get("dataset_consent_ref") or record.get("governance_ref"),
             "privacy_labels": record["privacy_labels"],
             "source_hash": record.get("source_hash"),
+            "provenance_ref": record.get("provenance_ref"),
             "sha256": canonical_sha256(record),
         }
     return None

@@ -78,6 +78,8 @@ class ContractRules:
             return list(self._review(record))
         if kind == "adjudication":
             return list(self._adjudication(record))
+        if kind == "follow-up":
+            return list(self._follow_up(record))
         return []
 
     # -- EvalCase v1 --------------------------------------------------------------------------
@@ -207,6 +209,12 @@ class ContractRules:
         if stale is not None:
             yield stale
         yield from self._privacy(adjudication, ADJUDICATION_FIELDS)
+
+    def _follow_up(self, follow_up: dict[str, Any]) -> Iterator[Problem]:
+        stale = self._stale(follow_up, "follow_up.stale")
+        if stale is not None:
+            yield stale
+        yield from self._privacy(follow_up, ("action", "retest_note"))
 
     def _stale(self, record: dict[str, Any], code: str) -> Problem | None:
         """``code`` when the record's case_sha256 is not the hash of its case in --cases."""

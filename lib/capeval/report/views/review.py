@@ -126,6 +126,7 @@ def review_view(
         "cases": cases,
         "criteria": criteria,
         "findings": [_finding_row(finding) for finding in tally.findings],
+        "follow_ups": _follow_up_counts(summary),
         "reviewer_agreement": _reviewer_agreement_view(tally.reviewers),
         "calibration": tally.calibration,
         "adjudications": _adjudication_rows(tally.verdicts),
@@ -271,7 +272,28 @@ def _finding_row(finding: dict[str, Any]) -> dict[str, Any]:
         "code": finding["code"],
         "blocking": bool(finding.get("blocking")),
         "detail": finding.get("detail", ""),
+        "follow_up": _follow_up(finding.get("follow_up")),
     }
+
+
+def _follow_up_counts(summary: dict[str, Any] | None) -> dict[str, int] | None:
+    """Findings by follow-up status (None: the run had no --follow-ups)."""
+    counts = summary.get("follow_ups") if isinstance(summary, dict) else None
+    if not isinstance(counts, dict):
+        return None
+    return {
+        key: counts[key]
+        for key in ("open", "fixed", "accepted", "none")
+        if isinstance(counts.get(key), int)
+    }
+
+
+def _follow_up(value: Any) -> dict[str, str] | None:
+    """A finding's follow-up as cap-aggregate-scores --follow-ups attached it (None: none)."""
+    if not isinstance(value, dict):
+        return None
+    fields = ("owner", "action", "status", "date", "retest_note")
+    return {key: value[key] if isinstance(value.get(key), str) else "" for key in fields}
 
 
 def _status_counts(verdicts: list[dict[str, Any]], summary: dict[str, Any] | None) -> dict:
@@ -331,6 +353,7 @@ def _manifest_view(
             "consent_ref": entry.get("consent_ref"),
             "privacy_labels": list(entry.get("privacy_labels") or []),
             "source_hash": entry.get("source_hash"),
+            "provenance_ref": entry.get("provenance_ref"),
             "sha256": entry.get("sha256"),
         }
         for entry in entries
