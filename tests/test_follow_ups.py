@@ -87,3 +87,20 @@ def test_the_report_fills_the_owner_and_retest_columns():
     assert (
         "| Follow-ups | 1 open, 1 fixed, 1 accepted, 2 finding(s) without a follow-up |" in report
     )
+
+
+def test_a_re_review_of_a_revised_case_supersedes_the_stale_review(tmp_path):
+    first = json.loads(REVIEWS.read_text(encoding="utf-8").splitlines()[0])
+    stale = first | {"case_sha256": "sha256:" + "0" * 64, "notes": "on the old version"}
+    path = tmp_path / "reviews.jsonl"
+    # the stale review comes after the re-review: the order does not matter
+    path.write_text(json.dumps(first) + "\n" + json.dumps(stale) + "\n")
+    proc = run_cmd("cap-aggregate-scores", "--cases", str(CASES), str(path))
+    stderr = proc.stderr.decode()
+    assert "warning: review.superseded" in stderr
+    assert "review.stale" not in stderr
+    assert "1 superseded" in stderr.splitlines()[-1]
+    alone = tmp_path / "alone.jsonl"
+    alone.write_text(json.dumps(stale) + "\n")
+    proc = run_cmd("cap-aggregate-scores", "--exit-zero", "--cases", str(CASES), str(alone))
+    assert "error: review.stale" in proc.stderr.decode()

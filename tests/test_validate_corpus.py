@@ -48,6 +48,7 @@ ELSEWHERE = {
     },
     "jsonl.duplicate_key": "test_reliability_duplicate_keys.py (x-expect cannot mark it)",
     "follow_up.stale": "test_follow_ups.py (needs --cases hashes)",
+    "review.superseded": "cap-aggregate-scores, which sees the re-review (test_follow_ups.py)",
     "follow_up.duplicate": "test_follow_ups.py",
     "assign.short": "cap-assign, which has the roster (test_assign.py)",
     "assign.dropped": "cap-assign, which has the roster (test_assign.py)",

@@ -50,6 +50,10 @@ DIAGNOSTIC_CODES: dict[str, tuple[str, str]] = {
         WARNING,
         "a follow-up's case_sha256 does not match its case (revised since: superseded)",
     ),
+    "review.superseded": (
+        WARNING,
+        "a review of an earlier version of a case, superseded by its reviewer's re-review",
+    ),
     "adjudication.stale": (ERROR, "an adjudication's case_sha256 does not match its case"),
     "adjudication.criterion_unknown": (
         ERROR,

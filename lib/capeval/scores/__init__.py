@@ -281,10 +281,16 @@ class _Aggregate:
         from capeval.scores.partial import partial_review, partial_skipped
 
         write = self.run.out.write_record
+        # A stale review (its case was revised since) is judged once every review is read:
+        # superseded when the same reviewer re-reviewed the revised case, else an error.
+        self._stale_reviews: list[tuple[str, int, dict[str, Any]]] | None = (
+            None if partial or merge else []
+        )
         for line_no, raw, record in self.run.records():
             review = self._read_one(record, raw, line_no, merge)
             if review is not None and self._add(review, line_no) and partial:
                 write(partial_review(review))
+        self._judge_stale_reviews()
         if partial:
             write(partial_skipped(self.aggregation.skipped_reviews))
             return
@@ -312,11 +318,36 @@ class _Aggregate:
                 return None
             if not problems:
                 problems = self._stale(record) or secret_problems(record, raw)
+                if (
+                    problems
+                    and problems[0].code == "review.stale"
+                    and self._stale_reviews is not None
+                ):
+                    self._stale_reviews.append((self.run.file, line_no, record))
+                    return None
             review = None if problems else review_from_record(record)
         if problems:
             self.run.emit_problems(problems, record, line=line_no)
             counts["invalid"] += 1
         return review
+
+    def _judge_stale_reviews(self) -> None:
+        """``review.superseded`` (a warning) for a stale review whose reviewer re-reviewed
+        the revised case in this run; ``review.stale`` (an error) for the others."""
+        for file, line_no, record in self._stale_reviews or ():
+            entry = self.aggregation.case_ids[record["case_id"]]
+            if record["reviewer_id"] in entry.reviews:
+                problem = Problem(
+                    "review.superseded",
+                    pointer(CASE_HASH_FIELD),
+                    f"review of an earlier version of case {record['case_id']}, superseded by "
+                    f"{record['reviewer_id']}'s review of the revised case",
+                )
+                self.run.count("superseded")
+            else:
+                problem = self._stale(record)[0]
+                self.run.counts["invalid"] += 1
+            self.run.emit_problems([problem], record, line=line_no, file=file)
 
     def _stale(self, record: dict[str, Any]) -> list[Problem]:
         """``review.stale`` when the review's case_sha256 is not its case's hash now: scores
