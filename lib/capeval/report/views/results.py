@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from capeval.intervals import wilson_interval
 from capeval.jsonl import dumps
 from capeval.records import (
     ResultKey,
@@ -77,6 +78,8 @@ class _Rate:
             "failed_hard": self.failed_hard,
             "failed_report": self.failed_report,
             "pass_rate": ratio(self.passed, self.results),
+            # 95% Wilson interval: a rate of 12 results is not one of 12,000
+            "pass_rate_ci": wilson_interval(self.passed, self.results),
         }
 
 
