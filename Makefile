@@ -38,7 +38,7 @@ demo: install
 	@echo
 	@echo '== cap-import: real Django catalog excerpts (French, German), their catalog findings and failures =='
 	for po in $(DJANGO_DEMO); do \
-	  $(BIN)/cap-import -q --license BSD-3-Clause --source https://pypi.org/project/Django/5.2.19/ \
+	  $(BIN)/cap-import -q --license BSD-3-Clause --source pkg:pypi/django@5.2.19 \
 	    $$po --candidates $(VENV)/demo-django.cands.jsonl \
 	  | $(BIN)/cap-validate -q \
 	  | $(BIN)/cap-check -q --exit-zero --candidates $(VENV)/demo-django.cands.jsonl \

@@ -40,7 +40,7 @@ MSGFMT = shutil.which("msgfmt")
 FULL = os.environ.get("CAPEVAL_REALDATA_FULL") == "1"
 SAMPLE_LOCALES = ("fr", "de")  # plural_incomplete files, plural_form and multiplicity
 FORMAT_FLAGS = {"c-format": "printf", "python-format": "python", "python-brace-format": "python"}
-SOURCE_URL = f"https://pypi.org/project/Django/{fetch_realdata.DJANGO_VERSION}/"
+SOURCE_URL = f"pkg:pypi/django@{fetch_realdata.DJANGO_VERSION}"
 
 pytestmark = [
     pytest.mark.skipif(

@@ -208,12 +208,14 @@ def test_a_changed_source_under_the_same_key_is_id_reused(tmp_path: Path) -> Non
     assert checked.stderr.count(b"id.reused") == 1
 
 
-def test_pipeline_import_validate_check(tmp_path: Path) -> None:
-    """The pipe of the docs, as a user runs it: every case is checked, failures are found."""
+@pytest.mark.parametrize("missing", ["skip", "case"])
+def test_pipeline_import_validate_check(tmp_path: Path, missing: str) -> None:
+    """The pipe of the docs, as a user runs it: every case is checked, failures are found;
+    an untranslated or fuzzy message is a case without candidate only with --missing case."""
     folder = CASES / "001"
     shell = (
-        f"{command('cap-import')} -q --provenance-kind synthetic {folder / 'fr.po'} "
-        f"--candidates cands.jsonl | {command('cap-validate')} -q "
+        f"{command('cap-import')} -q --missing {missing} --provenance-kind synthetic "
+        f"{folder / 'fr.po'} --candidates cands.jsonl | {command('cap-validate')} -q "
         f"| {command('cap-check')} -q --exit-zero --candidates cands.jsonl"
     )
     done = subprocess.run(
@@ -222,9 +224,14 @@ def test_pipeline_import_validate_check(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     codes = {r["case_id"].split(".", 2)[2]: r["code"] for r in records(done.stdout)}
     assert codes["hello-name-s.8778444d6d"] == "placeholder_missing"  # %(name)s became %(nom)s
+    assert codes["100-done.d9ddb5fc71"] == "ok"  # auto: "100% done" has no directive
+    if missing == "skip":  # completeness, not a defect: no case
+        assert "untranslated.d41ef2ce87" not in codes
+        assert "saved-s.a1feb3dcb3" not in codes
+        assert len(codes) == 7
+        return
     assert codes["untranslated.d41ef2ce87"] == "candidate_missing"
     assert codes["saved-s.a1feb3dcb3"] == "candidate_missing"  # fuzzy: not a candidate
-    assert codes["100-done.d9ddb5fc71"] == "ok"  # auto: "100% done" has no directive
     assert len(codes) == 9  # the plural message is two cases
 
 
@@ -232,9 +239,9 @@ def test_pipeline_never_reads_a_stale_candidates_file(tmp_path: Path) -> None:
     """An older candidates file at the same path: cap-check must read this run's."""
     (tmp_path / "cands.jsonl").write_text('{"case_id": "old.case", "text": "stale"}\n')
     shell = (
-        f"{command('cap-import')} -q --provenance-kind synthetic {CASES / '004' / 'ja.po'} "
-        f"--candidates cands.jsonl | {command('cap-check')} -q --exit-zero "
-        "--candidates cands.jsonl"
+        f"{command('cap-import')} -q --missing case --provenance-kind synthetic "
+        f"{CASES / '004' / 'ja.po'} --candidates cands.jsonl "
+        f"| {command('cap-check')} -q --exit-zero --candidates cands.jsonl"
     )
     done = subprocess.run(
         ["bash", "-o", "pipefail", "-c", shell], capture_output=True, cwd=tmp_path, timeout=60

@@ -25,10 +25,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 import fetch_realdata  # noqa: E402
 
 DOCUSAURUS = fetch_realdata.docusaurus_dir()
-SOURCE_URL = (
-    "https://www.npmjs.com/package/@docusaurus/theme-translations/v/"
-    f"{fetch_realdata.DOCUSAURUS_VERSION}"
-)
+SOURCE_URL = f"pkg:npm/%40docusaurus/theme-translations@{fetch_realdata.DOCUSAURUS_VERSION}"
 
 SAMPLE_LOCALES = ("ru", "ar", "fr", "ja")  # by default; every locale with CAPEVAL_REALDATA_FULL=1
 

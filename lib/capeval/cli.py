@@ -290,6 +290,7 @@ class _Execution:
             progress=common["progress"],
             line_buffered=line_buffered,
         )
+        self.run.quiet = common["quiet"]
 
     def run_body(self, body: Callable[..., None], options: dict[str, Any]) -> None:
         assert self.run is not None

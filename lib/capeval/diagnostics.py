@@ -101,7 +101,10 @@ class Diagnostics:
         case_id: str | None = None,
         path: str | None = None,
         severity: str | None = None,
+        echo: bool = True,
     ) -> Diagnostic:
+        """Count and record a diagnostic; ``echo=False`` keeps it off stderr (the
+        ``--diagnostics`` file still has it: a filter then prints a summary of such)."""
         diagnostic = Diagnostic(
             tool=self.tool,
             file=file,
@@ -119,13 +122,20 @@ class Diagnostics:
         if code in FATAL_CODES:
             self.fatal = True
         self.by_code[code] = self.by_code.get(code, 0) + 1
-        self._stderr.write(diagnostic.stderr_line() + "\n")
+        if echo:
+            self._stderr.write(diagnostic.stderr_line() + "\n")
         if self._sink is not None:
             try:
                 self._sink.write_record(diagnostic.as_record())
             except OSError as exc:  # --diagnostics cannot be written: one line, exit 2
                 self._sink_failed(exc)
         return diagnostic
+
+    def note(self, file: str | None, severity: str, code: str, message: str) -> None:
+        """A line on stderr in a diagnostic's shape that is not one (a summary of diagnostics
+        kept off stderr): neither counted nor recorded."""
+        line = Diagnostic(self.tool, file, None, None, severity, code, None, redact(message))
+        self._stderr.write(line.stderr_line() + "\n")
 
     def _sink_failed(self, exc: OSError) -> None:
         sink, self._sink = self._sink, None  # never written again

@@ -129,6 +129,7 @@ class Run:
         self.first_line = first_line
         self.line_buffered = line_buffered
         self._progress = progress
+        self.quiet = False  # -q: no summaries on stderr
         # Ordered counts for the closing summary; filters add their own keys.
         self.counts: dict[str, int] = {"read": 0}
         # Malformed lines of the main input are counted under this key.

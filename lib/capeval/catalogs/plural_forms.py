@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import lru_cache
 
 __all__ = ["PluralExpressionError", "compile_expression", "numbers_per_form"]
 
@@ -100,9 +101,9 @@ def _combine(operator: str, left: Function, right: Function) -> Function:
     if operator == "&&":
         return lambda n: int(bool(left(n)) and bool(right(n)))
     if operator == "/":
-        return lambda n: left(n) // right(n) if right(n) else 0
+        return lambda n: _c_division(left(n), right(n))[0]
     if operator == "%":
-        return lambda n: left(n) % right(n) if right(n) else 0
+        return lambda n: _c_division(left(n), right(n))[1]
     table: dict[str, Callable[[int, int], int]] = {
         "==": lambda a, b: int(a == b),
         "!=": lambda a, b: int(a != b),
@@ -118,17 +119,36 @@ def _combine(operator: str, left: Function, right: Function) -> Function:
     return lambda n: apply(left(n), right(n))
 
 
+def _c_division(a: int, b: int) -> tuple[int, int]:
+    """C's quotient and remainder (truncated towards zero); a zero divisor is an error, as
+    msgfmt reports it ("plural expression can produce division by zero")."""
+    if b == 0:
+        raise ZeroDivisionError
+    quotient = abs(a) // abs(b) * (1 if (a < 0) == (b < 0) else -1)
+    return quotient, a - b * quotient
+
+
 def compile_expression(text: str) -> Function:
     """The plural expression as a function of n (PluralExpressionError when it is not one)."""
     return _Parser(text).parse()
 
 
+@lru_cache(maxsize=64)
 def numbers_per_form(expression: str, nplurals: int) -> list[frozenset[int]]:
-    """For each form index, the counts in ``SAMPLE`` that select it."""
+    """For each form index, the counts in ``SAMPLE`` that select it. An expression that
+    divides by zero, or gives a negative index or one of ``nplurals`` or more for a count of
+    ``SAMPLE``, is a PluralExpressionError, as msgfmt rejects it. (Cached: a tree's catalogs
+    share a few expressions; the caller does not change the list.)"""
     function = compile_expression(expression)
     forms: list[set[int]] = [set() for _ in range(nplurals)]
     for n in SAMPLE:
-        index = function(n)
-        if 0 <= index < nplurals:
-            forms[index].add(n)
+        try:
+            index = function(n)
+        except ZeroDivisionError:
+            raise PluralExpressionError(f"divides by zero for n = {n}") from None
+        if index < 0:
+            raise PluralExpressionError(f"gives a negative value ({index}) for n = {n}")
+        if index >= nplurals:
+            raise PluralExpressionError(f"gives {index} for n = {n}, beyond nplurals = {nplurals}")
+        forms[index].add(n)
     return [frozenset(numbers) for numbers in forms]

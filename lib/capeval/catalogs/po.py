@@ -6,7 +6,8 @@ translation (``translation_plurals`` ``{"0": …, "1": …}``, by index as writt
 is the message's context; ``#,`` flags are kept (``fuzzy``, ``c-format``…) and pick the
 placeholder dialect: ``c-format``/``objc-format`` → printf, ``python-format`` → Python
 percent, ``python-brace-format`` → Python brace, anything else → auto. Obsolete entries (``#~``)
-are not messages: they are counted in ``info.obsolete``. The header gives ``Language`` and
+are not messages: they are counted in ``info.obsolete`` (their ``#~|`` previous msgid is a
+comment, as to gettext). The header gives ``Language`` and
 ``Plural-Forms`` (``info.nplurals``).
 
 What Babel would do silently is reported instead: a repeated msgid/msgctxt is
@@ -219,6 +220,8 @@ def _read_plainly(path: str, lines: list[str]) -> _Plain | None:
             continue
         obsolete = line[:2] == "#~"
         if obsolete:
+            if line[2:3] == "|":
+                continue  # "#~|": an obsolete entry's previous msgid, a comment to gettext
             line = line[2:].lstrip()
             if line[:1] == "#":
                 return None  # Babel reads "#~ #…" as an unknown keyword
@@ -327,6 +330,9 @@ def _pofile() -> Any:
 
 # -- everything else, read by Babel -----------------------------------------------------------
 def _read_with_babel(lines: list[str], kept: _Kept, info: CatalogInfo) -> None:
+    # "#~|": an obsolete entry's previous msgid, which gettext reads as a comment and Babel
+    # as an unknown keyword; a blank line in its place keeps the numbers of the others
+    lines = ["" if line.lstrip()[:3] == "#~|" else line for line in lines]
     parser = _babel_parser(kept, info)
     try:
         parser.parse(lines)

@@ -48,7 +48,11 @@ LicenseOption = Annotated[
 
 OriginOption = Annotated[
     str | None,
-    typer.Option("--source", metavar="URL", help="Where the catalogs come from."),
+    typer.Option(
+        "--source",
+        metavar="URL",
+        help="Where the catalogs come from (a URL, or a package's purl: pkg:pypi/django@5.2.19).",
+    ),
 ]
 
 ProvenanceKindOption = Annotated[
@@ -98,12 +102,45 @@ IncludeFuzzyOption = Annotated[
     bool, typer.Option("--include-fuzzy", help="Fuzzy translations are candidates too.")
 ]
 
+MISSING_POLICIES = ("skip", "case")
+MissingOption = Annotated[
+    str,
+    typer.Option(
+        "--missing",
+        metavar="POLICY",
+        help="An untranslated, missing or fuzzy message: 'skip' writes no case for it "
+        "(completeness, counted per catalog), 'case' writes its case without a candidate "
+        "(cap-check: candidate_missing).",
+    ),
+]
+
+ExcludeOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--exclude",
+        metavar="GLOB",
+        help="Skip files and folders of a tree whose path below the root or name matches "
+        "(repeatable).",
+    ),
+]
+
+VerboseOption = Annotated[
+    bool,
+    typer.Option(
+        "--verbose",
+        "-v",
+        help="Each per-message catalog warning on stderr (default: one line per catalog "
+        "and code; --diagnostics has each).",
+    ),
+]
+
 
 @filter_command(
     "cap-import",
-    inputs_metavar="SOURCE [TARGET]...",
-    inputs_help="The source catalog, then its translations (none for a PO, XLIFF or xcstrings "
-    "file, which holds both sides).",
+    inputs_metavar="SOURCE [TARGET]... | DIR|CATALOG...",
+    inputs_help="One group: the source catalog (monolingual or a .pot), then its translations "
+    "(none for a PO, XLIFF or xcstrings file, which holds both sides). A tree: directories "
+    "(walked) and/or catalogs, the first one bilingual.",
 )
 def main(
     run: Run,
@@ -120,6 +157,9 @@ def main(
     assertions: AssertionsOption = None,
     plural_separator: PluralSeparatorOption = None,
     include_fuzzy: IncludeFuzzyOption = False,
+    missing: MissingOption = "skip",
+    exclude: ExcludeOption = None,
+    verbose: VerboseOption = False,
 ) -> None:
     """Turn translation catalogs into EvalCase v1 records and candidates.
 
@@ -129,19 +169,31 @@ def main(
     (--candidates). A PO file holds both sides: its msgids are the sources, its msgstrs the
     candidates.
 
-    Example: cap-import --license BSD-3-Clause --source https://example.org fr.po
-    --candidates fr.cands.jsonl | cap-validate | cap-check --candidates fr.cands.jsonl
+    A tree: given a directory, or several inputs the first of which is bilingual, every
+    catalog found is imported, each PO/XLIFF/xcstrings file on its own and the monolingual ones
+    grouped by name across locale folders (the source locale's one is SOURCE); ids get a
+    prefix from each catalog's path.
+
+    Example: cap-import --license BSD-3-Clause --source pkg:pypi/django@5.2.19 django/
+    --candidates c.jsonl | cap-validate | cap-check --candidates c.jsonl
     """
     from capeval.importer import ids
     from capeval.importer.join import Importer, Settings
 
+    tree = is_tree(run.inputs)
     run.counts = {"messages": 0, "cases": 0, "candidates": 0}
+    if tree:
+        run.counts = {"catalogs": 0, "skipped": 0, "refused": 0, **run.counts}
+    if missing not in MISSING_POLICIES:
+        raise UsageError(f"--missing must be one of {', '.join(MISSING_POLICIES)}")
 
     if format_ is not None:
         from capeval.catalogs import FORMATS
 
         if format_ not in FORMATS:
             raise UsageError(f"--format must be one of {', '.join(FORMATS)}")
+    if id_prefix is not None:
+        id_prefix = id_prefix.replace("_", "-")  # as a tree's prefixes are made
     if id_prefix is not None and (problem := ids.prefix_problem(id_prefix)):
         raise UsageError(problem)
     settings = Settings(
@@ -155,22 +207,61 @@ def main(
         include_fuzzy=include_fuzzy,
         plural_separator=plural_separator or None,
         assertions=_assertions(assertions) if assertions else None,
+        missing=missing,
+        verbose=verbose,
     )
     importer_run = Importer(run, settings)
-    source, *targets = run.inputs
+    if tree:
+        jobs = _tree_jobs(run, settings, exclude or [])
+
+        def import_all() -> None:
+            importer_run.import_tree(jobs)
+    else:
+        source, *targets = run.inputs
+
+        def import_all() -> None:
+            importer_run.import_catalogs(source, targets)
+
     if candidates is None:
         del run.counts["candidates"]
-        importer_run.import_catalogs(source, targets)
+        import_all()
     elif candidates == "-":
         importer_run.write_candidate = run.out.write_bytes
-        importer_run.import_catalogs(source, targets)
+        import_all()
     else:
-        _import_with_candidates_file(run, importer_run, candidates, source, targets)
+        _import_with_candidates_file(run, importer_run, candidates, import_all)
 
 
-def _import_with_candidates_file(
-    run: Run, importer_run: Any, path: str, source: str, targets: list[str]
-) -> None:
+def is_tree(inputs: list[str]) -> bool:
+    """Whether the inputs are a tree (each catalog imported on its own or in its group) or
+    one SOURCE [TARGET…] group: a tree when a directory is among them, or when there are
+    several and the first is a bilingual catalog (PO, XLIFF, xcstrings: its own source)."""
+    import os
+
+    if any(path != "-" and os.path.isdir(path) for path in inputs):
+        return True
+    if len(inputs) < 2 or inputs[0] == "-":
+        return False
+    from capeval import catalogs
+
+    name = catalogs.suffix(inputs[0])
+    return name in ("po", "xlf", "xliff", "xcstrings")
+
+
+def _tree_jobs(run: Run, settings: Any, excludes: list[str]) -> list[Any]:
+    from capeval.importer import tree
+
+    def skip(reason: str, path: str) -> None:
+        run.counts["skipped"] += 1
+        run.diag.emit("catalog.skipped", reason, file=path)
+
+    if "-" in run.inputs:
+        raise UsageError("a tree is read from files and directories, not stdin ('-')")
+    found = tree.collect(run.inputs, excludes, settings.format, skip)
+    return tree.plan(found, settings.source_locale or "en", skip)
+
+
+def _import_with_candidates_file(run: Run, importer_run: Any, path: str, import_all: Any) -> None:
     """Cases are spooled and reach stdout only after the candidates file is in place.
 
     So `cap-import … --candidates F | cap-validate | cap-check --candidates F` works: cap-check
@@ -190,7 +281,7 @@ def _import_with_candidates_file(
         importer_run.write_candidate = side.writer.write_bytes
         importer_run.write_case = cases.write_bytes
         try:
-            importer_run.import_catalogs(source, targets)
+            import_all()
             cases.flush()
         except BaseException:
             side.discard()

@@ -44,6 +44,7 @@ def key_hash(context: str | None, key: str) -> str:
     return hashlib.sha256(data.encode("utf-8")).hexdigest()[:10]
 
 
+@lru_cache(maxsize=16384)  # a tree's locales repeat the same keys
 def message_segment(context: str | None, key: str) -> str:
     words = slug(key)
     digest = key_hash(context, key)

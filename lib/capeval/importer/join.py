@@ -27,7 +27,7 @@ from capeval.cli import STDIN_NAME, FatalInput, Run, StandardStreams, UsageError
 from capeval.importer import ids, locales
 from capeval.importer.dialects import assertions_for
 from capeval.jsonl import dumps
-from capeval.secrets import secret_problems
+from capeval.secrets import may_contain_secret, secret_problems, value_secret_kind
 
 Key = tuple[str | None, str]
 
@@ -58,6 +58,12 @@ class Catalog:
     info: CatalogInfo
     messages: list[Message] = field(default_factory=list)
     by_key: dict[Key, Message] = field(default_factory=dict)
+    path_locale: str | None = None  # the locale the catalog's path names
+    prefix: str | None = None  # its id prefix (a tree's catalogs: from its path)
+
+
+class Unreadable(Exception):
+    """A catalog of a tree that cannot be read: one diagnostic, and the tree goes on."""
 
 
 @dataclass
@@ -72,6 +78,15 @@ class Settings:
     include_fuzzy: bool
     assertions: list[dict[str, Any]] | None  # --assertions: for every case
     plural_separator: str | None = None  # --plural-separator: "a|b" forms in one string
+    missing: str = "skip"  # --missing: an untranslated message's case is skipped or written
+    verbose: bool = False  # -v: each catalog warning on stderr, not a summary per catalog
+
+
+# Warnings about one message each: kept off stderr (--diagnostics has them; -v shows them),
+# which gets one line per catalog and code instead.
+PER_MESSAGE_WARNINGS = frozenset(
+    {"catalog.untranslated", "catalog.key_missing", "catalog.key_extra", "catalog.fuzzy"}
+)
 
 
 class Importer:
@@ -82,9 +97,15 @@ class Importer:
         # each takes a record's line (jsonl.dumps), made once for the secret check and the write
         self.write_case: Callable[[bytes], None] = run.out.write_bytes
         self.write_candidate: Callable[[bytes], None] | None = None
+        self.strict = True  # one SOURCE TARGET… group: an unreadable catalog ends the run
+        self._kept_off: dict[str, int] = {}  # this catalog's per-message warnings, by code
+        self._prefixes: dict[tuple[str, str], str] = {}  # (prefix, locale) -> its catalog
+        self._quoted_paths: dict[str, bytes] = {}  # a catalog's path as JSON (b"": scan it)
 
     # -- reading ---------------------------------------------------------------------------
-    def load(self, path: str, wanted_locale: str | None = None) -> Catalog:
+    def load(
+        self, path: str, wanted_locale: str | None = None, format_: str | None = None
+    ) -> Catalog:
         display = STDIN_NAME if path == "-" else path
         try:
             if path == "-":
@@ -95,10 +116,12 @@ class Importer:
                     raise IsADirectoryError(21, "is a directory")
                 stream = open(path, "rb")  # noqa: SIM115 (closed below)
         except OSError as exc:
+            if not self.strict:
+                raise Unreadable(f"cannot open: {exc.strerror}") from exc
             self.run.diag.emit("io.unreadable", f"cannot open: {exc.strerror}", file=display)
             raise FatalInput(path) from exc
         with stream:
-            name = self.settings.format or catalogs.detect_format(path, stream)
+            name = format_ or self.settings.format or catalogs.detect_format(path, stream)
             if name is None:
                 raise UsageError(
                     f"{display}: cannot tell the catalog format; give --format "
@@ -117,6 +140,8 @@ class Importer:
                         module.read(display, stream, on_problem, catalog.info), catalog
                     )
             except OSError as exc:
+                if not self.strict:
+                    raise Unreadable(f"cannot read: {exc.strerror}") from exc
                 self.run.diag.emit("io.unreadable", f"cannot read: {exc.strerror}", file=display)
                 raise FatalInput(path) from exc
         if catalog.info.obsolete:
@@ -142,19 +167,80 @@ class Importer:
     def _problem(
         self, code: str, message: str, file: str, line: int | None, case_id: str | None = None
     ) -> None:
-        self.run.diag.emit(code, message, file=file, line=line, case_id=case_id)
+        echo = self.settings.verbose or code not in PER_MESSAGE_WARNINGS
+        if not echo:
+            self._kept_off[code] = self._kept_off.get(code, 0) + 1
+        self.run.diag.emit(code, message, file=file, line=line, case_id=case_id, echo=echo)
+
+    def _summarise(self, catalog: Catalog, messages: int) -> None:
+        """One stderr line per code of the per-message warnings kept off it for ``catalog``."""
+        kept, self._kept_off = self._kept_off, {}
+        if self.run.quiet:
+            return
+        for code, count in kept.items():
+            self.run.diag.note(
+                catalog.display,
+                "warning",
+                code,
+                f"{count} of {messages} messages (each in --diagnostics; -v prints them)",
+            )
+
+    # -- a tree ------------------------------------------------------------------------------
+    def import_tree(self, jobs: list[Any]) -> None:
+        """Each bilingual catalog alone, each monolingual group with its source; a catalog
+        that cannot be read is one ``catalog.unreadable`` and the rest goes on."""
+        self.strict = False
+        counts = self.run.counts
+        for job in jobs:
+            try:
+                source = self.load(job.source.path, format_=job.source.format)
+            except Unreadable as exc:
+                self._unreadable(job.source.path, str(exc))
+                counts["refused"] += 1 + len(job.targets)
+                continue
+            except UsageError as exc:
+                self._unreadable(job.source.path, str(exc).split(": ", 1)[-1])
+                counts["refused"] += 1 + len(job.targets)
+                continue
+            source.path_locale = job.source.locale
+            source.prefix = job.prefix
+            counts["catalogs"] += 1
+            self.run.count("messages", len(source.messages))
+            if source.bilingual:
+                self._import_bilingual(source)
+                continue
+            for found in job.targets:
+                try:
+                    target = self.load(found.path, format_=found.format)
+                except (Unreadable, UsageError) as exc:
+                    self._unreadable(found.path, str(exc).split(": ", 1)[-1])
+                    counts["refused"] += 1
+                    continue
+                target.path_locale = found.locale
+                counts["catalogs"] += 1
+                self._import(source, target)
+            source.messages.clear()
+            source.by_key.clear()
+
+    def _unreadable(self, path: str, reason: str) -> None:
+        self.run.diag.emit("catalog.unreadable", reason, file=path)
+
+    def _import_bilingual(self, source: Catalog) -> None:
+        if source.info.wanted_locale is None and source.info.locales:
+            # a catalog of every language (xcstrings): each of them in turn
+            for locale in source.info.locales:
+                target = self.load(source.path, locale, source.format)
+                target.path_locale, target.prefix = source.path_locale, source.prefix
+                self._import(source, target)
+            return
+        self._import(source, source)
 
     # -- the run ---------------------------------------------------------------------------
     def import_catalogs(self, source_path: str, target_paths: list[str]) -> None:
         source = self.load(source_path)
         self.run.count("messages", len(source.messages))
         if not target_paths and source.bilingual:
-            if source.info.wanted_locale is None and source.info.locales:
-                # a catalog of every language (xcstrings): each of them in turn
-                for locale in source.info.locales:
-                    self._import(source, self.load(source_path, locale))
-                return
-            self._import(source, source)
+            self._import_bilingual(source)
             return
         if not target_paths:
             if not self.settings.target_locale:
@@ -172,34 +258,58 @@ class Importer:
 
     def _locales(self, source: Catalog, target: Catalog | None) -> tuple[str, str]:
         given = self.settings
-        source_tag = (
-            given.source_locale
-            or source.info.source_locale
-            or (None if source.bilingual else source.info.locale)
-            or (None if source.bilingual else locales.guess_from_path(source.path))
-            or "en"
-        )
+        source_tag = given.source_locale or source.info.source_locale
+        if source_tag is None and not source.bilingual:
+            source_tag, _ = locales.resolve(source.info.locale, self._path_locale(source))
         target_tag = given.target_locale
         if target_tag is None and target is not None:
-            target_tag = target.info.locale or locales.guess_from_path(target.path)
+            target_tag, disagreement = locales.resolve(
+                target.info.locale, self._path_locale(target)
+            )
+            if disagreement:
+                self._problem("catalog.locale_mismatch", disagreement, target.display, 1)
         if not target_tag:
             name = target.display if target is not None else source.display
             raise UsageError(f"{name}: cannot tell the target locale; give --target-locale")
-        return locales.canonical(source_tag), locales.canonical(target_tag)
+        return locales.canonical(source_tag or "en"), locales.canonical(target_tag)
 
-    def _prefix(self, source: Catalog) -> str:
+    def _path_locale(self, catalog: Catalog) -> str | None:
+        if catalog.path_locale is not None or catalog.prefix is not None:
+            return catalog.path_locale  # a tree's catalog: its path below the root
+        return locales.guess_from_path(catalog.path)
+
+    def _prefix(self, source: Catalog, target_locale: str) -> str:
+        if source.prefix is None:
+            if self.settings.id_prefix:
+                return self.settings.id_prefix
+            stem = os.path.splitext(os.path.basename(source.path))[0]
+            if source.path == "-":
+                stem = "catalog"
+            return ids.default_prefix(locales.without_locale(stem), locales.looks_like_locale(stem))
+        prefix = source.prefix
         if self.settings.id_prefix:
-            return self.settings.id_prefix
-        stem = os.path.splitext(os.path.basename(source.path))[0]
-        if source.path == "-":
-            stem = "catalog"
-        return ids.default_prefix(locales.without_locale(stem), locales.looks_like_locale(stem))
+            prefix = f"{self.settings.id_prefix}.{prefix}"
+        owner = self._prefixes.setdefault((prefix, target_locale), source.path)
+        if owner != source.path:
+            # two catalogs of one tree with one prefix and locale: the second's gets its path
+            # hashed in, so its ids are its own (and the same tomorrow)
+            prefix += "-" + ids.key_hash(None, source.path)[:6]
+            self._prefixes.setdefault((prefix, target_locale), source.path)
+        return prefix
 
     def _import(self, source: Catalog, target: Catalog | None) -> None:
         if not source.messages:
             return  # nothing to import (and no locale to tell)
-        source_locale, target_locale = self._locales(source, target)
-        prefix = self._prefix(source)
+        try:
+            source_locale, target_locale = self._locales(source, target)
+        except UsageError as exc:
+            if self.strict:
+                raise
+            self._unreadable((target or source).path, str(exc).split(": ", 1)[-1])
+            self.run.counts["refused"] += 1
+            self.run.counts["catalogs"] -= 1  # read, but refused
+            return
+        prefix = self._prefix(source, target_locale)
         same_file = target is source
         for message in source.messages:
             translated = message if same_file else None
@@ -220,6 +330,7 @@ class Importer:
                         target.display,
                         extra.line,
                     )
+        self._summarise(target or source, len(source.messages))
 
     def _split_forms(self, message: Message, locale: str, display: str) -> Message:
         """``"One post|{count} posts"``: plural forms in the CLDR order of the locale's
@@ -252,16 +363,40 @@ class Importer:
     ) -> None:
         forms = _forms(message, target, source_locale, target_locale)
         base = ids.case_id(prefix, target_locale, message.context, message.key, None)
-        case_ids = []
+        case_ids = [
+            base if form is None else f"{base}.{ids.form_segment(form)}" for form, _, _ in forms
+        ]
+        texts = self._texts(message, translated, target, forms, case_ids[0], target_locale)
+        if texts is None and target is not None and self.settings.missing == "skip":
+            return  # not translated: completeness, counted, not a case to fail
         written = True
-        for form, _lookup, source_text in forms:
-            case_id = base if form is None else f"{base}.{ids.form_segment(form)}"
-            case_ids.append(case_id)
+        for (form, _lookup, source_text), case_id, text in zip(
+            forms, case_ids, texts or [""] * len(forms), strict=True
+        ):
+            if not text and texts is not None and self.settings.missing == "skip":
+                continue  # a plural form left empty: catalog.plural_incomplete says so
             written &= self._write_case(
                 message, case_id, form, source_text, source_locale, target_locale
             )
-        if target is None or not written:
+        if target is None or texts is None or translated is None or not written:
             return  # a refused case (a credential in it) gets no candidates either
+        for case_id, text in zip(case_ids, texts, strict=True):
+            if text:
+                self._write_candidate(case_id, text, target.display, translated.line)
+
+    def _texts(
+        self,
+        message: Message,
+        translated: Message | None,
+        target: Catalog | None,
+        forms: list[Form],
+        case_id: str,
+        target_locale: str,
+    ) -> list[str] | None:
+        """The candidate texts of a message's forms (empty: a form not translated), or None
+        when it has none: no translation, an empty one, or a fuzzy one (a catalog warning)."""
+        if target is None:
+            return None
         if translated is None:
             self.run.count("missing")
             self._problem(
@@ -269,9 +404,9 @@ class Importer:
                 f"key {_short(message.key)!r} has no translation in {target.display}",
                 target.display,
                 None,
-                case_ids[0],
+                case_id,
             )
-            return
+            return None
         texts = _translations(translated, target, forms)
         if all(not text for text in texts):
             self.run.count("untranslated")
@@ -280,9 +415,9 @@ class Importer:
                 f"{_short(message.key)!r} is not translated",
                 target.display,
                 translated.line,
-                case_ids[0],
+                case_id,
             )
-            return
+            return None
         if "fuzzy" in translated.flags:
             self.run.count("fuzzy")
             self._problem(
@@ -291,10 +426,10 @@ class Importer:
                 + ("" if self.settings.include_fuzzy else "; not a candidate (--include-fuzzy)"),
                 target.display,
                 translated.line,
-                case_ids[0],
+                case_id,
             )
             if not self.settings.include_fuzzy:
-                return
+                return None
         lacking = [form for (form, _, _), text in zip(forms, texts, strict=True) if not text]
         if lacking:
             self._problem(
@@ -305,11 +440,10 @@ class Importer:
                 + f" that {target_locale} needs",
                 target.display,
                 translated.line,
-                case_ids[0],
+                case_id,
             )
-        for case_id, text in zip(case_ids, texts, strict=True):
-            if text:
-                self._write_candidate(case_id, text, target.display, translated.line)
+        self.run.count("translated")
+        return texts
 
     # -- records ---------------------------------------------------------------------------
     def _write_case(
@@ -370,6 +504,8 @@ class Importer:
     def _refused(self, record: dict[str, Any], raw: bytes, file: str, line: int | None) -> bool:
         """A record with a credential in it is not written (cap-validate would refuse it):
         ``secret.detected`` at the catalog's line, the value never shown."""
+        if not self._may_hold_secret(raw, file):
+            return False
         found = secret_problems(record, raw)
         for problem in found:
             # no case id: it is made of the key's words, which may be the credential's
@@ -379,6 +515,23 @@ class Importer:
         if found:
             self.run.count("refused (credential)")
         return bool(found)
+
+    def _may_hold_secret(self, raw: bytes, file: str) -> bool:
+        """The secret scan's prefilter on the line without its catalog path: a long path
+        (…/locale/pt_BR/LC_MESSAGES/django.po) reads as a token run to it, which sent every
+        record of a tree through the whole scan (half of cap-import's time on Django). The
+        path alone is scanned once per catalog, and a path that holds a credential sends its
+        records through the scan as before."""
+        quoted = self._quoted_paths.get(file)
+        if quoted is None:
+            path_found = value_secret_kind(file, entropy=False) is not None
+            quoted = self._quoted_paths[file] = b"" if path_found else dumps(file)[:-1]
+            if len(self._quoted_paths) > 64:
+                self._quoted_paths.clear()
+                self._quoted_paths[file] = quoted
+        if not quoted:
+            return True
+        return may_contain_secret(raw.replace(quoted, b'""'))
 
 
 # (id segment, key of the target's form, source text)

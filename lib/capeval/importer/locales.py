@@ -9,20 +9,33 @@ from functools import lru_cache
 from capeval.plurals import CATEGORIES
 
 _LOCALE_LIKE = re.compile(r"^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*$")
+# POSIX locale names: ll_CC.charset@modifier (zh_TW.Big5, sr@latin, uz@Latn)
+_POSIX = re.compile(
+    r"^([A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*)(?:\.[A-Za-z0-9_-]+)?(?:@([A-Za-z0-9]+))?$"
+)
+_SCRIPTS = frozenset({"Latn", "Cyrl", "Arab", "Deva", "Hans", "Hant", "Grek", "Hebr", "Tfng"})
+_SCRIPT_MODIFIERS = {"latin": "Latn", "cyrillic": "Cyrl", "devanagari": "Deva", "arabic": "Arab"}
 # path parts that never name a locale
 _NOT_LOCALES = frozenset({"lc_messages", "locale", "locales", "values", "res", "i18n", "l10n"})
 
 
 @lru_cache(maxsize=256)
 def canonical(tag: str) -> str:
-    """A locale as canonical BCP-47 (``pt_BR`` → ``pt-BR``, ``zh_Hans`` → ``zh-Hans``)."""
-    tag = tag.strip().replace("_", "-")
-    if "@" in tag:  # a POSIX modifier (sr@latin) has no BCP-47 form of its own
-        tag, _, modifier = tag.partition("@")
-        if modifier.lower() == "latin":
-            tag += "-Latn"
-        elif modifier.lower() == "cyrillic":
-            tag += "-Cyrl"
+    """A locale as canonical BCP-47 (``pt_BR`` → ``pt-BR``, ``zh_Hans`` → ``zh-Hans``, the
+    POSIX ``zh_TW.Big5`` → ``zh-TW``, ``sr@latin`` and ``uz@Latn`` → ``sr-Latn``, ``uz-Latn``)."""
+    tag = tag.strip()
+    posix = _POSIX.match(tag)
+    if posix is not None:
+        tag, modifier = posix.group(1), posix.group(2)
+        if modifier:
+            script = _SCRIPT_MODIFIERS.get(modifier.lower())
+            if script is None and modifier.title() in _SCRIPTS:
+                script = modifier.title()  # @Latn, @Cyrl
+            if script is not None:
+                tag += "-" + script
+            elif 5 <= len(modifier) <= 8:
+                tag += "-" + modifier.lower()  # a variant (ca@valencia)
+    tag = tag.replace("_", "-")
     import langcodes
 
     try:
@@ -31,19 +44,64 @@ def canonical(tag: str) -> str:
         return tag
 
 
+def tag_of(name: str | None) -> str | None:
+    """The canonical tag ``name`` writes (a POSIX or BCP-47 locale name), or None when it is
+    none (``Estonian``, a language's name, as some PO headers write it)."""
+    if not name or not _POSIX.match(name.strip()):
+        return None
+    tag = canonical(name)
+    return tag if _known(tag) else None
+
+
+def resolve(header: str | None, path_locale: str | None) -> tuple[str | None, str | None]:
+    """A catalog's locale from what its header says and what its path names: the path's when
+    it names one (gettext and every loader find a catalog by its folder), else the header's.
+    The second item says how they disagree (None when they agree or one is silent)."""
+    from_path = tag_of(path_locale)
+    from_header = tag_of(header)
+    if from_path is None:
+        return (from_header or (header.strip() if header and header.strip() else None)), None
+    if header and header.strip() and not _same(from_header, from_path):
+        shown = header.strip()
+        said = f"{shown!r} (not a locale name)" if from_header is None else repr(shown)
+        return from_path, f"the header's Language is {said}; the path says {from_path}"
+    return from_path, None
+
+
+@lru_cache(maxsize=256)
+def _same(one: str | None, other: str) -> bool:
+    """Whether two tags name one locale once their likely script and region are filled in
+    (``zh-CN`` and ``zh-Hans``, ``fr`` and ``fr-FR``)."""
+    if one is None:
+        return False
+    if one == other:
+        return True
+    import langcodes
+
+    try:
+        return langcodes.Language.get(one).maximize() == langcodes.Language.get(other).maximize()
+    except (ValueError, LookupError):
+        return False
+
+
 @lru_cache(maxsize=256)
 def _known(tag: str) -> bool:
     from babel import Locale, UnknownLocaleError
 
+    wanted = canonical(tag).split("-")
     try:
-        Locale.parse(tag.replace("-", "_"))
+        parsed = Locale.parse("_".join(wanted))
     except (UnknownLocaleError, ValueError, TypeError):
         return False
-    return True
+    # Babel drops a part it does not know (my_domain is Burmese to it): every part must count
+    parts = (parsed.language, parsed.script, parsed.territory, parsed.variant)
+    return sum(part is not None for part in parts) >= len(wanted)
 
 
 def looks_like_locale(name: str) -> bool:
-    return bool(_LOCALE_LIKE.match(name)) and name.lower() not in _NOT_LOCALES and _known(name)
+    if name.lower() in _NOT_LOCALES or name.lower() == "root":
+        return False
+    return bool(_LOCALE_LIKE.match(name) or _POSIX.match(name)) and _known(name)
 
 
 def guess_from_path(path: str) -> str | None:

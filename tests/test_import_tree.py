@@ -1,0 +1,221 @@
+"""cap-import on a project's locale tree: walking, grouping, prefixes, locales, the missing
+policy, and Django's whole tree in one run (``make realdata``)."""
+
+from __future__ import annotations
+
+import collections
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from capeval.catalogs import CatalogInfo, po
+from capeval.catalogs.plural_forms import PluralExpressionError, numbers_per_form
+from capeval.importer import is_tree, locales, tree
+
+from conftest import command, records
+
+ROOT = Path(__file__).resolve().parent.parent
+TREE = ROOT / "tests" / "cases" / "cap-import" / "024" / "proj"
+sys.path.insert(0, str(ROOT / "tools"))
+import fetch_realdata  # noqa: E402
+
+DJANGO = fetch_realdata.django_dir()
+
+
+def _import(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run(
+        [command("cap-import"), "--provenance-kind", "synthetic", *args],
+        capture_output=True,
+        cwd=cwd,
+        timeout=300,
+    )
+
+
+@pytest.mark.parametrize(
+    ("relative", "prefix"),
+    [
+        ("django/contrib/admin/locale/fr/LC_MESSAGES/django.po", "django.contrib.admin.django"),
+        ("django/conf/locale/sr_Latn/LC_MESSAGES/djangojs.po", "django.conf.djangojs"),
+        ("app_one/locale/fr/LC_MESSAGES/my_domain.po", "app-one.my-domain"),
+        ("web/locales/en/app.json", "web.app"),
+        ("l10n/app_fr.arb", "app"),
+        ("res/values-fr/strings.xml", "strings"),
+        ("fr.po", "catalog"),
+    ],
+)
+def test_prefixes_come_from_the_path_below_the_root(relative: str, prefix: str) -> None:
+    assert tree.prefix_of(relative) == prefix
+
+
+@pytest.mark.parametrize(
+    ("relative", "located"),
+    [
+        ("locales/fr/app.json", ("fr", "locales/*/app.json")),
+        ("locales/uz@Latn/app.json", ("uz@Latn", "locales/*/app.json")),
+        ("locales/base/app.json", (None, "locales/*/app.json")),
+        ("l10n/app_pt_BR.arb", ("pt_BR", "l10n/app_*.arb")),
+        ("i18n/de.json", ("de", "i18n/*.json")),
+        ("res/values/strings.xml", (None, "res/values*/strings.xml")),
+        ("res/values-b+sr+Latn/strings.xml", ("sr-Latn", "res/values*/strings.xml")),
+        ("Base.lproj/Main.strings", (None, "*.lproj/Main.strings")),
+        ("config/settings.json", None),
+    ],
+)
+def test_monolingual_catalogs_are_located_and_grouped(relative: str, located: object) -> None:
+    assert tree.locale_and_group(relative) == located
+
+
+def test_a_tree_or_one_group(tmp_path: Path) -> None:
+    (tmp_path / "a.po").write_text("")
+    assert is_tree([str(tmp_path)])  # a directory
+    assert is_tree(["fr.po", "de.po"])  # several, the first bilingual
+    assert not is_tree(["fr.po"])  # one catalog: as before
+    assert not is_tree(["en.json", "fr.json"])  # SOURCE TARGET…
+    assert not is_tree(["app.pot", "fr.po"])  # a template and its translations
+
+
+@pytest.mark.parametrize(
+    ("header", "path", "locale", "warned"),
+    [
+        ("Estonian", "et", "et", True),  # a language's name: the path says
+        ("zh_TW.Big5", "zh_TW", "zh-TW", False),  # a charset
+        ("sr", "sr_Latn", "sr-Latn", True),  # the path's script
+        ("uz@Latn", None, "uz-Latn", False),  # a modifier
+        ("sr@latin", None, "sr-Latn", False),
+        ("zh_CN", "zh_Hans", "zh-Hans", False),  # the same locale, likely subtags filled in
+        ("fr", None, "fr", False),
+    ],
+)
+def test_locales_from_header_and_path(
+    header: str, path: str | None, locale: str, warned: bool
+) -> None:
+    found, disagreement = locales.resolve(header, path)
+    assert locales.canonical(found or "") == locale
+    assert bool(disagreement) == warned
+
+
+def test_the_golden_tree_has_unique_ids_and_skips_what_the_rule_says() -> None:
+    done = _import(str(TREE), "--exclude", "legacy", "--candidates", "-")
+    lines = records(done.stdout)
+    ids = [r["id"] for r in lines if "id" in r]
+    assert len(ids) == len(set(ids))
+    files = {r["x-catalog"]["file_ref"] for r in lines}
+    assert not any("node_modules" in f or "legacy" in f for f in files)
+    # two apps' fr/django.po: one case each, told apart by their prefixes
+    hello = sorted(i for i in ids if ".fr.hello-name-s." in i)
+    assert hello == [
+        "app-one.django.fr.hello-name-s.8778444d6d",
+        "app-two.django.fr.hello-name-s.8778444d6d",
+    ]
+    excluded = _import(str(TREE), "--exclude", "legacy", "--exclude", "web")
+    assert b"/web/" not in excluded.stdout
+    assert b"legacy" in _import(str(TREE)).stdout  # only --exclude skips it
+    again = _import(str(TREE), "--exclude", "legacy", "--candidates", "-")
+    assert again.stdout == done.stdout  # the same ids tomorrow
+
+
+def test_summaries_per_catalog_and_code_and_each_with_verbose(tmp_path: Path) -> None:
+    quiet = _import(str(TREE), "--diagnostics", str(tmp_path / "d.jsonl"))
+    assert b"1 of 2 messages" in quiet.stderr and b"'Untranslated' is not" not in quiet.stderr
+    kept = [json.loads(line) for line in (tmp_path / "d.jsonl").read_text().splitlines()]
+    assert any(d["code"] == "catalog.untranslated" and d["line"] for d in kept)
+    loud = _import("-v", str(TREE))
+    assert b"'Untranslated' is not translated" in loud.stderr
+    assert b"of 2 messages" not in _import("-q", str(TREE)).stderr
+
+
+def test_missing_policy_case_writes_the_case_without_a_candidate() -> None:
+    skipped = {r["id"] for r in records(_import(str(TREE)).stdout)}
+    written = {r["id"] for r in records(_import("--missing", "case", str(TREE)).stdout)}
+    extra = written - skipped
+    assert any(".untranslated." in i for i in extra)  # the empty msgstr
+    assert any(i.startswith("web.app.de.items.") for i in extra)  # a key de.json lacks
+
+
+def test_id_prefix_takes_underscores_and_heads_every_tree_prefix() -> None:
+    done = _import("--id-prefix", "my_proj", str(TREE))
+    assert done.returncode in (0, 1), done.stderr
+    assert all(r["id"].startswith("my-proj.") for r in records(done.stdout))
+
+
+def test_obsolete_previous_msgid_is_read_by_both_readers(monkeypatch: pytest.MonkeyPatch) -> None:
+    text = (
+        'msgid ""\nmsgstr ""\n"Language: fr\\n"\n\nmsgid "a"\nmsgstr "b"\n\n'
+        '#~| msgid "old"\n#~ msgid "older"\n#~ msgstr "plus vieux"\n'
+    )
+    for plain in (True, False):
+        if not plain:
+            monkeypatch.setattr(po, "_read_plainly", lambda path, lines: None)
+        problems: list[tuple[str, int | None, str]] = []
+        info = CatalogInfo()
+        found = list(po.read("x.po", io.BytesIO(text.encode()), problems_to(problems), info))
+        assert [m.key for m in found] == ["a"]
+        assert not [p for p in problems if "old" in p[2]], problems
+        assert info.obsolete == 1
+
+
+def problems_to(problems: list[tuple[str, int | None, str]]) -> object:
+    return lambda *problem: problems.append(problem)
+
+
+@pytest.mark.parametrize(
+    ("expression", "nplurals", "reason"),
+    [
+        ("n/0", 2, "divides by zero"),
+        ("n%(n-n)", 2, "divides by zero"),
+        ("n==1 ? 0 : 0-1", 2, "negative"),
+        ("n==1 ? 0 : n==2 ? 1 : 2", 2, "beyond nplurals"),
+    ],
+)
+def test_plural_expressions_msgfmt_rejects_are_rejected(
+    expression: str, nplurals: int, reason: str
+) -> None:
+    with pytest.raises(PluralExpressionError, match=reason):
+        numbers_per_form(expression, nplurals)
+
+
+def test_a_header_with_a_bad_plural_expression_is_malformed() -> None:
+    text = (
+        'msgid ""\nmsgstr ""\n"Language: fr\\n"\n"Plural-Forms: nplurals=2; plural=n/0;\\n"\n\n'
+        'msgid "a"\nmsgid_plural "as"\nmsgstr[0] "b"\nmsgstr[1] "bs"\n'
+    )
+    problems: list[tuple[str, int | None, str]] = []
+    list(po.read("x.po", io.BytesIO(text.encode()), lambda *p: problems.append(p), CatalogInfo()))
+    assert [p[0] for p in problems] == ["catalog.malformed"]
+    assert "divides by zero" in problems[0][2]
+
+
+@pytest.mark.skipif(
+    not (DJANGO / ".complete").exists(),
+    reason=f"Django's catalogs are not in the cache ({DJANGO}): run make realdata",
+)
+def test_django_whole_tree_in_one_run(tmp_path: Path) -> None:
+    """One command over Django's 1,226 PO files: one case per (catalog, message, form), no
+    id twice, and every translated entry of every catalog a candidate of its own case."""
+    cands = tmp_path / "c.jsonl"
+    shell = (
+        f"{command('cap-import')} -q --exit-zero --license BSD-3-Clause --source pkg:pypi/django@"
+        f"{fetch_realdata.DJANGO_VERSION} {DJANGO} --candidates {cands} "
+        f"| {command('cap-validate')} -q | {command('cap-check')} -q --exit-zero "
+        f"--candidates {cands}"
+    )
+    done = subprocess.run(["bash", "-o", "pipefail", "-c", shell], capture_output=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert b"id.duplicate" not in done.stderr and b"candidate.orphan" not in done.stderr
+    results = records(done.stdout)
+    codes = collections.Counter(r["code"] for r in results)
+    assert "candidate_missing" not in codes  # --missing skip: no case without a candidate
+    assert len(results) == sum(1 for _ in cands.open()) > 70_000
+    assert sum(1 for _ in DJANGO.rglob("*.po")) == 1226
+    # each app's django.po and djangojs.po has a prefix of its own
+    ids = {r["case_id"] for r in results}
+    for prefix in (
+        "django.conf.django.",
+        "django.contrib.admin.djangojs.",
+        "django.contrib.auth.django.",
+    ):
+        assert any(i.startswith(prefix + "fr.") for i in ids), prefix
