@@ -219,3 +219,23 @@ def test_django_whole_tree_in_one_run(tmp_path: Path) -> None:
         "django.contrib.auth.django.",
     ):
         assert any(i.startswith(prefix + "fr.") for i in ids), prefix
+
+
+def test_plural_forms_and_sources_that_are_not_their_format_are_not_false_alarms(
+    tmp_path: Path,
+) -> None:
+    """French msgstr[0] (used for 0 and 1) may carry the count msgid_plural has; German's (1
+    alone) may not. A strftime source flagged python-format is one warning, not a failure."""
+    folder = ROOT / "tests" / "cases" / "cap-import" / "025"
+    shell = (
+        f"{command('cap-import')} -q --provenance-kind synthetic locale --candidates "
+        f"{tmp_path / 'c.jsonl'} | {command('cap-validate')} -q | {command('cap-check')} -q "
+        f"--exit-zero --candidates {tmp_path / 'c.jsonl'}"
+    )
+    done = subprocess.run(
+        ["bash", "-o", "pipefail", "-c", shell], capture_output=True, cwd=folder, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    failing = {r["case_id"]: r["code"] for r in records(done.stdout) if not r["passed"]}
+    assert failing == {"app.de.one-file.5a62d4db4c.f0": "placeholder_extra"}
+    assert done.stderr.count(b"catalog.source_not_format") == 1  # once, not per locale

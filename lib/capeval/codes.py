@@ -83,6 +83,10 @@ DIAGNOSTIC_CODES: dict[str, tuple[str, str]] = {
     "catalog.unreadable": (ERROR, "a catalog of a tree cannot be read (the rest is imported)"),
     "catalog.skipped": (WARNING, "a file given or found is not imported (the reason says why)"),
     "catalog.locale_mismatch": (WARNING, "a catalog's header and path name different locales"),
+    "catalog.source_not_format": (
+        WARNING,
+        "a source does not parse in the format its flag names (checked as auto)",
+    ),
     "io.unreadable": (ERROR, "an input cannot be opened or read"),
     "io.write_failed": (ERROR, "an output cannot be written"),
     "usage": (ERROR, "the command line or a configuration file is wrong"),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from capeval.catalogs import AUTO, I18NEXT, ICU, PRINTF, PYTHON_BRACE, PYTHON_PERCENT, XML_TAGS
@@ -26,6 +27,70 @@ _ASSERTIONS = {
 }
 
 
+@lru_cache(maxsize=4096)
+def source_syntax_problem(dialect: str, text: str) -> str | None:
+    """Why a source does not parse in the dialect its flag names (None when it does): a
+    strftime "%b %d, %Y" flagged python-format is no Python format string, so no translation
+    of it can be checked against that syntax."""
+    if dialect == PRINTF:
+        from capeval.placeholders.printf import extract_printf_placeholders as extract
+    elif dialect == PYTHON_PERCENT:
+        from capeval.placeholders.python import extract_python_percent_placeholders as extract
+    elif dialect == PYTHON_BRACE:
+        from capeval.placeholders.python import extract_python_brace_placeholders as extract
+    else:
+        return None
+    errors = extract(text).errors
+    if not errors:
+        return None
+    first = errors[0]
+    return f"at character {first.pos + 1}: {first.message}"
+
+
 def assertions_for(dialect: str) -> list[dict[str, Any]]:
     """The assertions of a message in ``dialect`` (shared: records are written, never kept)."""
     return _ASSERTIONS.get(dialect, _ASSERTIONS[AUTO])
+
+
+@lru_cache(maxsize=4096)
+def placeholder_texts(dialect: str, text: str) -> tuple[str, ...] | None:
+    """The placeholders of ``text`` as written, sorted (None: a dialect not compared here)."""
+    import re
+
+    if dialect == PRINTF:
+        from capeval.placeholders.printf import extract_printf_placeholders
+
+        extractions = (extract_printf_placeholders(text),)
+    elif dialect == PYTHON_PERCENT:
+        from capeval.placeholders.python import extract_python_percent_placeholders
+
+        extractions = (extract_python_percent_placeholders(text),)
+    elif dialect == PYTHON_BRACE:
+        from capeval.placeholders.python import extract_python_brace_placeholders
+
+        extractions = (extract_python_brace_placeholders(text),)
+    elif dialect == AUTO:
+        from capeval.placeholders.auto import extract_auto_placeholders
+
+        extractions = extract_auto_placeholders(text)
+    elif dialect == I18NEXT:
+        return tuple(sorted(re.findall(I18NEXT_PATTERN, text)))
+    else:
+        return None
+    return tuple(sorted(token.text for extraction in extractions for token in extraction.tokens))
+
+
+def covering_source(dialect: str, chosen: str, others: tuple[str, ...], translation: str) -> str:
+    """The source form a plural form's translation is compared with: ``chosen`` (the one
+    covering most of its counts), unless the translation carries exactly the placeholders of
+    another source form whose counts it covers too — French msgstr[0], used for 0 and 1, may
+    say "%(count)d fichier" for English "one file" / "%(count)d files"."""
+    if not others or not translation:
+        return chosen
+    written = placeholder_texts(dialect, translation)
+    if written is None or written == placeholder_texts(dialect, chosen):
+        return chosen
+    for other in others:
+        if placeholder_texts(dialect, other) == written:
+            return other
+    return chosen

@@ -22,10 +22,10 @@ from dataclasses import dataclass, field, replace
 from typing import Any, BinaryIO
 
 from capeval import catalogs
-from capeval.catalogs import CatalogInfo, Message
+from capeval.catalogs import AUTO, CatalogInfo, Message
 from capeval.cli import STDIN_NAME, FatalInput, Run, StandardStreams, UsageError
 from capeval.importer import ids, locales
-from capeval.importer.dialects import assertions_for
+from capeval.importer.dialects import assertions_for, covering_source, source_syntax_problem
 from capeval.jsonl import dumps
 from capeval.secrets import may_contain_secret, secret_problems, value_secret_kind
 
@@ -100,6 +100,7 @@ class Importer:
         self.strict = True  # one SOURCE TARGET… group: an unreadable catalog ends the run
         self._kept_off: dict[str, int] = {}  # this catalog's per-message warnings, by code
         self._prefixes: dict[tuple[str, str], str] = {}  # (prefix, locale) -> its catalog
+        self._bad_sources: set[tuple[str, str | None, str]] = set()  # source_not_format said
         self._quoted_paths: dict[str, bytes] = {}  # a catalog's path as JSON (b"": scan it)
 
     # -- reading ---------------------------------------------------------------------------
@@ -364,25 +365,56 @@ class Importer:
         forms = _forms(message, target, source_locale, target_locale)
         base = ids.case_id(prefix, target_locale, message.context, message.key, None)
         case_ids = [
-            base if form is None else f"{base}.{ids.form_segment(form)}" for form, _, _ in forms
+            base if form is None else f"{base}.{ids.form_segment(form)}" for form, *_ in forms
         ]
         texts = self._texts(message, translated, target, forms, case_ids[0], target_locale)
+        dialect = self._dialect(message, prefix, case_ids[0])
         if texts is None and target is not None and self.settings.missing == "skip":
             return  # not translated: completeness, counted, not a case to fail
         written = True
-        for (form, _lookup, source_text), case_id, text in zip(
+        for (form, _lookup, source_text, others), case_id, text in zip(
             forms, case_ids, texts or [""] * len(forms), strict=True
         ):
             if not text and texts is not None and self.settings.missing == "skip":
                 continue  # a plural form left empty: catalog.plural_incomplete says so
+            source_text = covering_source(dialect, source_text, others, text)
             written &= self._write_case(
-                message, case_id, form, source_text, source_locale, target_locale
+                message, case_id, form, source_text, source_locale, target_locale, dialect
             )
         if target is None or texts is None or translated is None or not written:
             return  # a refused case (a credential in it) gets no candidates either
         for case_id, text in zip(case_ids, texts, strict=True):
             if text:
                 self._write_candidate(case_id, text, target.display, translated.line)
+
+    def _dialect(self, message: Message, prefix: str, case_id: str) -> str:
+        """The message's dialect, or ``auto`` when its source does not parse in the one its
+        flag names: one ``catalog.source_not_format`` per message (not per locale: the
+        source is the same in each), and its translations checked as plain text would be."""
+        dialect = message.dialect
+        if dialect == AUTO:
+            return dialect
+        texts = tuple(message.plurals.values()) if message.plurals else (message.text,)
+        for text in texts:
+            problem = source_syntax_problem(dialect, text)
+            if problem is None:
+                continue
+            seen = (prefix, message.context, message.key)
+            if seen not in self._bad_sources:
+                if len(self._bad_sources) > 65536:
+                    self._bad_sources.clear()
+                self._bad_sources.add(seen)
+                flag = next((f for f in sorted(message.flags) if f.endswith("-format")), dialect)
+                self._problem(
+                    "catalog.source_not_format",
+                    f"{_short(message.key)!r} is flagged {flag} but is not one ({problem}); "
+                    "its translations are checked with syntax auto",
+                    message.file,
+                    message.line,
+                    case_id,
+                )
+            return AUTO
+        return dialect
 
     def _texts(
         self,
@@ -430,7 +462,7 @@ class Importer:
             )
             if not self.settings.include_fuzzy:
                 return None
-        lacking = [form for (form, _, _), text in zip(forms, texts, strict=True) if not text]
+        lacking = [form for (form, *_), text in zip(forms, texts, strict=True) if not text]
         if lacking:
             self._problem(
                 "catalog.plural_incomplete",
@@ -454,6 +486,7 @@ class Importer:
         source_text: str,
         source_locale: str,
         target_locale: str,
+        dialect: str,
     ) -> bool:
         # "file_ref": a path is a reference, which cap-validate's high-entropy scan exempts
         # (a long path such as …/locale/pt_BR/LC_MESSAGES/django.po reads as a token)
@@ -477,7 +510,7 @@ class Importer:
             "target_locale": target_locale,
             "domain": self.settings.domain,
             "source": source_text,
-            "assertions": self.settings.assertions or assertions_for(message.dialect),
+            "assertions": self.settings.assertions or assertions_for(dialect),
             "provenance": self.settings.provenance,
             "x-catalog": origin,
         }
@@ -534,8 +567,9 @@ class Importer:
         return may_contain_secret(raw.replace(quoted, b'""'))
 
 
-# (id segment, key of the target's form, source text)
-Form = tuple[str | None, str | None, str]
+# (id segment, key of the target's form, source text, the other source forms whose counts
+# the target form is used for too: a translation may carry their placeholders instead)
+Form = tuple[str | None, str | None, str, tuple[str, ...]]
 
 
 def _forms(
@@ -547,7 +581,7 @@ def _forms(
     English "other", Arabic "zero" too, and French "one" (0 and 1) English "one"."""
     plurals = message.plurals
     if not plurals:
-        return [(None, None, message.text)]
+        return [(None, None, message.text, ())]
     ordinal = "ordinal" in message.flags
     source_numbers = locales.category_numbers(source_locale, ordinal)
     if target is not None and target.format == "po":
@@ -558,7 +592,15 @@ def _forms(
     for category in categories:
         numbers = target_numbers.get(category, frozenset()) if target_numbers else frozenset()
         chosen = _closest(numbers, category, plurals, source_numbers)
-        forms.append((category, category, plurals[chosen]))
+        others = tuple(
+            text
+            for name, text in plurals.items()
+            if name != chosen
+            and text != plurals[chosen]
+            and source_numbers
+            and numbers & source_numbers.get(name, frozenset())
+        )
+        forms.append((category, category, plurals[chosen], others))
     return forms
 
 
@@ -593,12 +635,15 @@ def _po_forms(
     numbers = info.form_numbers
     forms: list[Form] = []
     for index in range(count):
+        covers_both = False
         if numbers is not None and index < len(numbers):
             in_one = len(numbers[index] & one)
             is_singular = in_one > 0 and in_one >= len(numbers[index] - one)
+            covers_both = in_one > 0 and len(numbers[index] - one) > 0 and singular != other
         else:
             is_singular = index == 0 and count > 1
-        forms.append((f"f{index}", str(index), singular if is_singular else other))
+        chosen, rest = (singular, other) if is_singular else (other, singular)
+        forms.append((f"f{index}", str(index), chosen, (rest,) if covers_both else ()))
     return forms
 
 
@@ -609,7 +654,7 @@ def _translations(translated: Message, target: Catalog, forms: list[Form]) -> li
         return [text or ""]
     if not plurals:  # a plural source translated as one string: its one form, if any
         return [(text or "") if index == 0 else "" for index in range(len(forms))]
-    return [plurals.get(lookup, "") for _, lookup, _ in forms]
+    return [plurals.get(lookup, "") for _, lookup, *_ in forms]
 
 
 def _form_name(form: str | None) -> str:
