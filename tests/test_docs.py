@@ -39,6 +39,16 @@ def test_every_code_is_documented(code):
     assert f"`{code}`" in TEXT
 
 
+@pytest.mark.parametrize("name", assertions.NAMES)
+def test_every_result_code_has_its_meaning_beside_it(name):
+    module = assertions.load(name)
+    assert tuple(module.MEANINGS) == module.CODES, "CODES are MEANINGS' keys, in precedence order"
+    for code, meaning in module.MEANINGS.items():
+        title, help_text = meaning
+        assert title and help_text and not title.endswith("."), code
+        assert help_text.endswith("."), code
+
+
 def test_generated_tables_are_fresh():
     cog = Path(sys.executable).parent / "cog"
     if not cog.exists():

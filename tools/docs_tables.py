@@ -1,6 +1,6 @@
 """Tables of the docs generated from the code, with cog (``make docs``; ``make lint`` fails when a
-page is stale): each command's options from its ``--help``, and the code table from
-``capeval.codes`` and the assertion modules.
+page is stale): each command's options from its ``--help``, and the code tables from
+``capeval.codes`` and the assertion modules (their ``CODES`` and ``MEANINGS``).
 
 In a page::
 
@@ -88,3 +88,13 @@ def codes() -> None:
     cog.outl("| (every assertion) | " + ", ".join(f"`{c}`" for c in ENGINE_RESULT_CODES) + " |")
     for name, found in assertions.result_codes().items():
         cog.outl(f"| `{name}` | " + ", ".join(f"`{c}`" for c in found) + " |")
+    cog.outl("")
+    cog.outl("### What each result code means")
+    cog.outl("")
+    cog.outl("| code | what it says | what to do |")
+    cog.outl("|---|---|---|")
+    meanings = dict(ENGINE_RESULT_CODES)
+    for name in assertions.NAMES:
+        meanings.update(assertions.load(name).MEANINGS)
+    for code, (title, help_text) in meanings.items():
+        cog.outl(f"| `{code}` | {_cell(title)} | {_cell(help_text)} |")

@@ -46,13 +46,32 @@ from typing import Any
 from capeval.assertions import ParamsError, nfc
 from capeval.limits import EVIDENCE_STRING_CHARS
 
-CODES = (
-    "protocol_malformed_item",
-    "protocol_missing_item",
-    "protocol_extra_item",
-    "protocol_malformed_terminator",
-    "protocol_missing_terminator",
-)
+# protocol_complete's codes in precedence order, each with its meaning (capeval.codes)
+MEANINGS = {
+    "protocol_malformed_item": (
+        "A protocol item is malformed",
+        "The batch response has an item that breaks the protocol (duplicate or out-of-order "
+        "index, unparsable line). Ask the model for exactly one item per index.",
+    ),
+    "protocol_missing_item": (
+        "A protocol item is missing",
+        "The batch response lacks an expected item: a string went untranslated.",
+    ),
+    "protocol_extra_item": (
+        "An extra protocol item",
+        "The batch response has more items than the request: something was split or invented.",
+    ),
+    "protocol_malformed_terminator": (
+        "The protocol terminator is malformed",
+        "The response ends with something close to the terminator but not it; a strict parser "
+        "will not see the end of the batch.",
+    ),
+    "protocol_missing_terminator": (
+        "The protocol terminator is missing",
+        "The response has no terminator: it may have been cut off.",
+    ),
+}
+CODES = tuple(MEANINGS)
 MALFORMED_ITEM, MISSING_ITEM, EXTRA_ITEM, MALFORMED_TERMINATOR, MISSING_TERMINATOR = CODES
 
 DEFAULT_MARKER = "[{n}]"

@@ -96,13 +96,24 @@ DIAGNOSTIC_CODES: dict[str, tuple[str, str]] = {
 FATAL_CODES = frozenset({"io.unreadable", "io.write_failed", "usage", "internal"})
 
 # Result codes of the engine itself; each assertion module lists its own failure codes
-# (``CODES``, in precedence order: the first one found is the result's code).
+# (``CODES``, in precedence order: the first one found is the result's code) and, in
+# ``MEANINGS``, what each one means. A meaning is (what it says, in a few words; what to do
+# about it): the rule help of SARIF and JUnit reports and the table of docs/codes.md.
 OK = "ok"
 CANDIDATE_MISSING = "candidate_missing"
 # A pattern that ran past its time bound: no verdict is possible (placeholder_integrity's
 # custom patterns, forbidden_renderings).
 REGEX_TIMEOUT = "regex_timeout"
-ENGINE_RESULT_CODES: dict[str, str] = {
-    OK: "the assertion holds",
-    CANDIDATE_MISSING: "the case has no candidate (of this system) in --candidates",
+ENGINE_RESULT_CODES: dict[str, tuple[str, str]] = {
+    OK: ("The assertion holds", "Nothing to do."),
+    CANDIDATE_MISSING: (
+        "No candidate for this case",
+        "The candidates file has no translation for this case (and system): nothing was "
+        "checked. Produce one, or remove the case from the run.",
+    ),
 }
+REGEX_TIMEOUT_MEANING = (
+    "A pattern ran past its time bound",
+    "A custom placeholder pattern or a forbidden-rendering regex took longer than its time "
+    "bound on this candidate, so no verdict is possible. Simplify the pattern.",
+)

@@ -3,7 +3,8 @@
 Every assertion is a module of this package with one shape (as yamllint's rules)::
 
     NAME = "max_chars"                      # the name cases use
-    CODES = ("max_chars_exceeded",)         # its failure codes, in precedence order
+    MEANINGS = {"max_chars_exceeded": (title, what_to_do)}  # each failure code's meaning
+    CODES = tuple(MEANINGS)                 # its failure codes, in precedence order
     PARAMS = {...}                          # JSON Schema (draft-07) of its params
     PARAMS_REQUIRED = False                 # optional: True when params must be given
     def param_errors(case, params) -> list[str]   # optional: rules JSON Schema cannot express

@@ -19,14 +19,22 @@ from functools import lru_cache
 from typing import Any
 
 from capeval.assertions import ParamsError, Subject, first_by_precedence, nfc
-from capeval.codes import REGEX_TIMEOUT
+from capeval.codes import REGEX_TIMEOUT, REGEX_TIMEOUT_MEANING
 from capeval.limits import REGEX_BUDGET_SECONDS, Deadline
 from capeval.verdict import Outcome
 
 NAME = "forbidden_renderings"
 FORBIDDEN = "forbidden_rendering"
 # A pattern that ran past its time bound gives no verdict, so it outranks a match.
-CODES = (REGEX_TIMEOUT, FORBIDDEN)
+MEANINGS = {
+    REGEX_TIMEOUT: REGEX_TIMEOUT_MEANING,
+    FORBIDDEN: (
+        "A forbidden rendering is used",
+        "The translation uses a wording the case forbids (a register, a banned term). Use the "
+        "approved wording.",
+    ),
+}
+CODES = tuple(MEANINGS)
 PARAMS = {
     "type": "object",
     "properties": {

@@ -31,7 +31,15 @@ from capeval.assertions import Subject
 from capeval.verdict import Outcome
 
 NAME = "language_fidelity"
-CODES = ("language_mismatch",)
+MEANINGS = {
+    "language_mismatch": (
+        "The translation is in another language",
+        "The translation reads as a language other than the target locale's (the source "
+        "language, or a neighbour). Translate it into the target language, or accept a close "
+        "language with params.accept.",
+    ),
+}
+CODES = tuple(MEANINGS)
 CODE = CODES[0]
 MIN_LETTERS = 40
 MIN_CONFIDENCE = 0.0

@@ -49,8 +49,25 @@ from capeval.suggestions import suggestion
 from capeval.verdict import Outcome
 
 NAME = "literal_fidelity"
-KINDS = ("url", "email", "path", "option", "code")
-CODES = tuple(f"literal_{kind}_changed" for kind in KINDS)
+# kind -> what it is, in a few words
+_LITERALS = {
+    "url": "A URL",
+    "email": "An e-mail address",
+    "path": "A file path",
+    "option": "A command-line option",
+    "code": "A code span",
+}
+KINDS = tuple(_LITERALS)
+MEANINGS = {
+    f"literal_{kind}_changed": (
+        f"{what} changed",
+        f"{what} of the source is missing from the translation or changed, or one was added: "
+        "literals are kept verbatim, as many times as the source has them. Copy them from the "
+        "source; list those that may change in params.allow.",
+    )
+    for kind, what in _LITERALS.items()
+}
+CODES = tuple(MEANINGS)
 PARAMS: dict[str, Any] = {
     "type": "object",
     "properties": {

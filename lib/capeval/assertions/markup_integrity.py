@@ -49,17 +49,53 @@ from capeval.suggestions import suggestion
 from capeval.verdict import Outcome
 
 NAME = "markup_integrity"
-CODES = (
-    "markup_malformed",
-    "markup_unbalanced",
-    "markup_tag_missing",
-    "markup_tag_extra",
-    "markup_attribute_changed",
-    "markup_entity_lost",
-    "markdown_link_changed",
-    "markdown_code_changed",
-    "markdown_emphasis_changed",
-)
+MEANINGS = {
+    "markup_malformed": (
+        "A tag is malformed",
+        "A tag of a source element is broken in the translation (</ code>, < b>, a tag with no "
+        "closing >). Write it as the source does.",
+    ),
+    "markup_unbalanced": (
+        "Tags are unbalanced",
+        "The source's tags are balanced and the translation's are not: a tag left open, an end "
+        "tag that closes nothing, or misnesting. Close and nest them as the source does.",
+    ),
+    "markup_tag_missing": (
+        "A tag of the source is missing",
+        "The translation has an element of the source fewer times. Keep every tag of the "
+        "source around the words it marks.",
+    ),
+    "markup_tag_extra": (
+        "A tag the source does not have",
+        "The translation has an element more times than the source. Remove the added markup.",
+    ),
+    "markup_attribute_changed": (
+        "A tag's attributes changed",
+        "An element has other attribute names than in the source (or other values, for the "
+        "attributes the case lists). Copy the attributes from the source.",
+    ),
+    "markup_entity_lost": (
+        "An entity of the source is lost",
+        "An entity of the source (&nbsp;, &#160;, &amp;) is missing from the translation, "
+        "deleted or written as its character. Keep the entity.",
+    ),
+    "markdown_link_changed": (
+        "A Markdown link changed",
+        "The translation's link and image destinations differ from the source's ([text] (url) "
+        "is no link). Keep each link's destination and form.",
+    ),
+    "markdown_code_changed": (
+        "A Markdown code span changed",
+        "The translation's code spans differ from the source's in number or content. Copy "
+        "code spans verbatim.",
+    ),
+    "markdown_emphasis_changed": (
+        "Markdown emphasis changed",
+        "The translation has another number of emphasis spans (** bold** is no emphasis). "
+        "Keep the source's emphasis.",
+    ),
+}
+CODES = tuple(MEANINGS)
 PARAMS: dict[str, Any] = {
     "type": "object",
     "properties": {

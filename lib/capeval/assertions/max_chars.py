@@ -24,7 +24,14 @@ from capeval.verdict import Outcome
 
 NAME = "max_chars"
 EXCEEDED = "max_chars_exceeded"
-CODES = (EXCEEDED,)
+MEANINGS = {
+    EXCEEDED: (
+        "The translation is too long",
+        "The translation has more characters (graphemes) than the case's limit: it will be cut "
+        "or overflow its box. Shorten it.",
+    ),
+}
+CODES = tuple(MEANINGS)
 PARAMS = {
     "type": "object",
     "properties": {

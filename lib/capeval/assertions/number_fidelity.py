@@ -40,7 +40,22 @@ from capeval.placeholders.spans import mask_placeholders
 from capeval.verdict import Outcome
 
 NAME = "number_fidelity"
-MUTATED, MISSING, EXTRA = CODES = ("number_mutated", "number_missing", "number_extra")
+MEANINGS = {
+    "number_mutated": (
+        "A number changed",
+        "A number of the source appears changed in the translation (1,250 became 1,25). Copy "
+        "the number, using the target locale's separators only where the case allows.",
+    ),
+    "number_missing": (
+        "A number of the source is missing",
+        "The translation drops a number of the source. Add it back.",
+    ),
+    "number_extra": (
+        "A number the source does not have",
+        "The translation has a number the source lacks. Remove it unless the case allows it.",
+    ),
+}
+MUTATED, MISSING, EXTRA = CODES = tuple(MEANINGS)
 PARAMS = {
     "type": "object",
     "properties": {"ignore": {"type": "array", "items": {"type": "string", "minLength": 1}}},

@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from capeval.assertions import ParamsError, Subject
-from capeval.codes import REGEX_TIMEOUT
+from capeval.codes import REGEX_TIMEOUT, REGEX_TIMEOUT_MEANING
 from capeval.limits import REGEX_BUDGET_SECONDS, Deadline
 from capeval.placeholders import auto as auto_syntax
 from capeval.placeholders import compare as comparer
@@ -31,11 +31,12 @@ from capeval.placeholders.compare import Extraction, Findings, compare, outcome
 from capeval.placeholders.suggest import placeholder_suggestions
 from capeval.verdict import Outcome
 
-__all__ = ["CODES", "NAME", "PARAMS", "bind", "check", "param_errors"]
+__all__ = ["CODES", "MEANINGS", "NAME", "PARAMS", "bind", "check", "param_errors"]
 
 NAME = "placeholder_integrity"
 # A custom pattern that ran past its time bound gives no verdict, so it outranks the rest.
-CODES = (REGEX_TIMEOUT, *comparer.CODES)
+MEANINGS = {REGEX_TIMEOUT: REGEX_TIMEOUT_MEANING, **comparer.MEANINGS}
+CODES = tuple(MEANINGS)
 PARAMS = {
     "type": "object",
     "properties": {

@@ -36,7 +36,8 @@ from capeval.codes import OK
 from capeval.verdict import Outcome
 
 NAME = "protocol_complete"
-CODES = batch_response.CODES  # in precedence order: malformed item, missing, extra, terminator
+MEANINGS = batch_response.MEANINGS
+CODES = tuple(MEANINGS)  # in precedence order: malformed item, missing, extra, terminator
 MALFORMED_ITEM, MISSING_ITEM, EXTRA_ITEM, MALFORMED_TERMINATOR, MISSING_TERMINATOR = CODES
 PARAMS_REQUIRED = True
 PARAMS = {

@@ -16,7 +16,14 @@ from capeval.verdict import Outcome
 
 NAME = "required_tokens"
 MISSING = "required_token_missing"
-CODES = (MISSING,)
+MEANINGS = {
+    MISSING: (
+        "A required token is missing",
+        "A term the case requires (a product name, a keyboard key) does not appear as often as "
+        "required. Use it verbatim.",
+    ),
+}
+CODES = tuple(MEANINGS)
 PARAMS = {
     "type": "object",
     "properties": {"tokens": {"type": "array", "items": {"type": "string", "minLength": 1}}},

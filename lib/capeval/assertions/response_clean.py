@@ -43,13 +43,34 @@ from capeval.suggestions import suggestion
 from capeval.verdict import Outcome
 
 NAME = "response_clean"
-CODES = (
-    "response_lead_in",
-    "response_note",
-    "response_marker",
-    "response_source_echo",
-    "response_wrapped",
-)
+MEANINGS = {
+    "response_lead_in": (
+        "The model's lead-in precedes the translation",
+        "The candidate starts with a sentence or label of the model's own (Here is the "
+        "translation:). Keep only the translation.",
+    ),
+    "response_note": (
+        "The model's note follows the translation",
+        "The candidate ends with a note or closing remark of the model's (Note: I used the "
+        "formal register.). Keep only the translation.",
+    ),
+    "response_marker": (
+        "A prompt marker is left in the translation",
+        "The candidate holds an instruction marker or prompt scaffolding ([to be translated], "
+        "<translation>, an end-of-turn token). Remove it.",
+    ),
+    "response_source_echo": (
+        "The source is echoed beside the translation",
+        "The candidate repeats the whole source next to its translation. Keep only the "
+        "translation.",
+    ),
+    "response_wrapped": (
+        "The translation is wrapped in quotes or a fence",
+        "Quotes or a code fence surround the whole candidate where the source has none. Remove "
+        "them.",
+    ),
+}
+CODES = tuple(MEANINGS)
 _PHRASES = {"type": "array", "items": {"type": "string", "minLength": 1}}
 PARAMS: dict[str, Any] = {
     "type": "object",

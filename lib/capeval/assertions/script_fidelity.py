@@ -28,7 +28,15 @@ from capeval.assertions import ParamsError, Subject
 from capeval.verdict import Outcome
 
 NAME = "script_fidelity"
-CODES = ("script_mismatch",)
+MEANINGS = {
+    "script_mismatch": (
+        "The translation is not in the target's script",
+        "Too few of the translation's letters are in the scripts the target locale is written "
+        "in (Latin for a Cyrillic locale, a romanised Japanese string). Write it in the "
+        "target's script; list kept terms in params.allow.",
+    ),
+}
+CODES = tuple(MEANINGS)
 CODE = CODES[0]
 MIN_SHARE = 0.5
 MIN_LETTERS = 1

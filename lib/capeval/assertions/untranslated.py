@@ -26,7 +26,19 @@ from capeval.assertions import Subject
 from capeval.verdict import Outcome
 
 NAME = "untranslated"
-CODES = ("untranslated_copy", "untranslated_partial")
+MEANINGS = {
+    "untranslated_copy": (
+        "The source is copied untranslated",
+        "The translation's words are the source's words in the same order: nothing was "
+        "translated. Translate it; list terms that stay as written in params.allow.",
+    ),
+    "untranslated_partial": (
+        "The translation is mostly the source's words",
+        "Most of the translation's words are words of the source: part of it was left "
+        "untranslated. Translate the rest.",
+    ),
+}
+CODES = tuple(MEANINGS)
 COPY, PARTIAL = CODES
 MIN_WORDS = 4
 MIN_COPY_WORDS = 1

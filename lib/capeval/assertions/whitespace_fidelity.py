@@ -38,11 +38,24 @@ from capeval.suggestions import suggestion
 from capeval.verdict import Outcome
 
 NAME = "whitespace_fidelity"
-CODES = (
-    "whitespace_leading_changed",
-    "whitespace_trailing_changed",
-    "whitespace_line_breaks_changed",
-)
+MEANINGS = {
+    "whitespace_leading_changed": (
+        "Leading whitespace changed",
+        "The translation does not start with the source's leading whitespace (a lost blank or "
+        "newline shifts the string where it is joined). Start it as the source does.",
+    ),
+    "whitespace_trailing_changed": (
+        "Trailing whitespace changed",
+        "The translation does not end with the source's trailing whitespace (a lost newline "
+        "runs the next output into it). End it as the source does.",
+    ),
+    "whitespace_line_breaks_changed": (
+        "The number of line breaks changed",
+        "The translation has another number of line breaks than the source (reflowed or "
+        "joined lines). Keep the source's line structure.",
+    ),
+}
+CODES = tuple(MEANINGS)
 PARAMS: dict[str, Any] = {
     "type": "object",
     "properties": {

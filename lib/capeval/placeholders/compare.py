@@ -42,8 +42,42 @@ MISSING = "placeholder_missing"
 EXTRA = "placeholder_extra"
 COUNT_MISMATCH = "placeholder_count_mismatch"
 REORDERED = "placeholder_reordered"
-# The comparer's verdicts in precedence order: the first one found is the code.
-CODES = (SYNTAX, MUTATED, MISSING, EXTRA, COUNT_MISMATCH, REORDERED)
+# The comparer's verdicts in precedence order (the first one found is the code), each with
+# its meaning (capeval.codes: what it says, what to do).
+MEANINGS = {
+    SYNTAX: (
+        "Placeholder syntax is broken",
+        "The candidate (or, with evidence.side source, the source) has a placeholder that does "
+        "not parse: unbalanced braces, a % that starts no valid directive, an ICU message that "
+        "does not parse. Fix the syntax so the runtime can substitute the argument.",
+    ),
+    MUTATED: (
+        "A placeholder changed its spec or type",
+        "A placeholder kept its slot or name but changed its conversion, flags, width or format "
+        "(%d became %s, {n:>10} became {n}). Copy the placeholder from the source unchanged.",
+    ),
+    MISSING: (
+        "A placeholder of the source is missing",
+        "The translation drops a placeholder the source has: the argument will not appear. Add "
+        "it back where the language puts it.",
+    ),
+    EXTRA: (
+        "A placeholder the source does not have",
+        "The translation has a placeholder the source lacks (often a literal % read as a "
+        "directive). Remove it, or escape a literal percent sign as %%.",
+    ),
+    COUNT_MISMATCH: (
+        "A placeholder appears a different number of times",
+        "A placeholder present on both sides occurs a different number of times. Use each "
+        "placeholder as often as the source does.",
+    ),
+    REORDERED: (
+        "Placeholders moved where moving is not allowed",
+        "The case does not allow reordering (allow_reorder: false) and the translation puts "
+        "numbered or named placeholders in another order. Keep the source's order.",
+    ),
+}
+CODES = tuple(MEANINGS)
 
 
 class Placeholder(NamedTuple):

@@ -19,6 +19,19 @@ from dataclasses import dataclass, field
 from typing import Any
 
 EXPIRED, UNUSED = "waiver.expired", "waiver.unused"
+# What a waiver finding says and what to do about it (capeval.codes), as reports explain it.
+MEANINGS = {
+    EXPIRED: (
+        "A waiver has expired",
+        "The waiver's expiry date has passed: the failures it matched count again. Fix them, "
+        "or renew the waiver with a new date, reason and owner.",
+    ),
+    UNUSED: (
+        "A waiver matches no failure",
+        "No failing result matches this waiver (fixed, renamed or removed). Delete it, so the "
+        "waivers file lists only what is still accepted.",
+    ),
+}
 
 
 @dataclass

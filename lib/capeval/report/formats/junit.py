@@ -74,7 +74,7 @@ def render(view: dict[str, Any], context: Context) -> str:
                     "message": xml_text(f"{prefix}[{row['severity']}] {row['message']}"),
                 },
             )
-            text = f"evidence: {row['evidence']}\n{rules.help_text(row['code'])}"
+            text = f"evidence: {row['evidence']}\n{rules.help_text(row['code'], row['assertion'])}"
             if row["suggestion"] is not None:
                 text += f"\nsuggestion: {row['suggestion']['description']}"
             failure.text = xml_text(text)

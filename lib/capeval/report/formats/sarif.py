@@ -42,15 +42,15 @@ class _Rules:
         self.index: dict[str, int] = {}
         self.list: list[dict[str, Any]] = []
 
-    def __call__(self, code: str, level: str) -> int:
+    def __call__(self, code: str, level: str, assertion: str | None = None) -> int:
         if code not in self.index:
             self.index[code] = len(self.list)
             self.list.append(
                 {
                     "id": code,
-                    "shortDescription": {"text": rules.short(code)},
-                    "fullDescription": {"text": rules.help_text(code)},
-                    "help": {"text": rules.help_text(code)},
+                    "shortDescription": {"text": rules.short(code, assertion)},
+                    "fullDescription": {"text": rules.help_text(code, assertion)},
+                    "help": {"text": rules.help_text(code, assertion)},
                     "defaultConfiguration": {"level": level},
                 }
             )
@@ -91,7 +91,7 @@ def _result(
         message += f" — suggestion: {row['suggestion']['description']}"
     result: dict[str, Any] = {
         "ruleId": row["code"],
-        "ruleIndex": rule(row["code"], level),
+        "ruleIndex": rule(row["code"], level, row["assertion"]),
         "level": level,
         "message": {"text": message},
         "locations": [_location(cases, row["case_line"], row["case_id"])],
