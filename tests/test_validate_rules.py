@@ -434,6 +434,7 @@ def test_manifest_entries_have_one_shape_for_both_case_kinds():
         "consent_ref",
         "privacy_labels",
         "source_hash",
+        "provenance_ref",
         "sha256",
     ]
     assert entry["synthetic"] is True and entry["profile"] is None
