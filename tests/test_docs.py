@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from capeval import assertions
-from capeval.codes import DIAGNOSTIC_CODES, ENGINE_RESULT_CODES
+from capeval.codes import DIAGNOSTIC_CODES, ENGINE_RESULT_CODES, STREAM_RESULT_CODES
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
@@ -29,7 +29,7 @@ def test_every_command_is_in_the_readme_with_its_page(command):
 
 def _all_codes() -> list[str]:
     codes = [*DIAGNOSTIC_CODES, *ENGINE_RESULT_CODES]
-    for found in assertions.result_codes().values():
+    for found in [*assertions.result_codes().values(), *STREAM_RESULT_CODES.values()]:
         codes.extend(found)
     return codes
 

@@ -154,3 +154,21 @@ def test_partial_scores_per_chunk_merge_into_one_run(tmp):
     merged = _one_run("cap-aggregate-scores", "--merge", *options, stdin=merged_input)
     assert merged.returncode == 0, merged.stderr
     assert merged.stdout == one.stdout
+
+
+def test_consistency_partial_per_block_merge_into_one_run(tmp):
+    # byte blocks of the golden case's cases (a group's members in several blocks), one
+    # --partial run each, then one --merge
+    golden = ROOT / "tests/cases/cap-consistency/001"
+    cases, candidates = golden / "cases.jsonl", golden / "candidates.jsonl"
+    one = _one_run("cap-consistency", "--candidates", str(candidates), stdin=cases)
+    assert one.returncode == 0 and one.stdout.count(b"\n") == 4, one.stderr
+    options = ["-q", "--partial", "--no-orphans", "--candidates", str(candidates)]
+    for block in ("1k", "3k"):
+        partial = _blocks(cases, block, command("cap-consistency"), *options)
+        assert partial.returncode == 0, partial.stderr
+        merged_input = tmp / "partials.jsonl"
+        merged_input.write_bytes(partial.stdout)
+        merged = _one_run("cap-consistency", "--merge", stdin=merged_input)
+        assert merged.returncode == 0, merged.stderr
+        assert merged.stdout == one.stdout

@@ -71,7 +71,12 @@ def _page(command: str) -> str:
 
 def codes() -> None:
     from capeval import assertions
-    from capeval.codes import DIAGNOSTIC_CODES, ENGINE_RESULT_CODES
+    from capeval.codes import (
+        DIAGNOSTIC_CODES,
+        ENGINE_RESULT_CODES,
+        STREAM_MEANINGS,
+        STREAM_RESULT_CODES,
+    )
 
     cog.outl("### Diagnostic codes")
     cog.outl("")
@@ -86,7 +91,7 @@ def codes() -> None:
     cog.outl("| assertion | codes, in precedence order (the first found is the result's code) |")
     cog.outl("|---|---|")
     cog.outl("| (every assertion) | " + ", ".join(f"`{c}`" for c in ENGINE_RESULT_CODES) + " |")
-    for name, found in assertions.result_codes().items():
+    for name, found in {**assertions.result_codes(), **STREAM_RESULT_CODES}.items():
         cog.outl(f"| `{name}` | " + ", ".join(f"`{c}`" for c in found) + " |")
     cog.outl("")
     cog.outl("### What each result code means")
@@ -96,5 +101,7 @@ def codes() -> None:
     meanings = dict(ENGINE_RESULT_CODES)
     for name in assertions.NAMES:
         meanings.update(assertions.load(name).MEANINGS)
+    for stream in STREAM_MEANINGS.values():
+        meanings.update(stream)
     for code, (title, help_text) in meanings.items():
         cog.outl(f"| `{code}` | {_cell(title)} | {_cell(help_text)} |")

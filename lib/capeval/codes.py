@@ -117,3 +117,27 @@ REGEX_TIMEOUT_MEANING = (
     "A custom placeholder pattern or a forbidden-rendering regex took longer than its time "
     "bound on this candidate, so no verdict is possible. Simplify the pattern.",
 )
+
+# Stream-wide assertions: judged over the whole stream by a filter of their own
+# (cap-consistency), never per case by cap-check; here, not in that filter's package, because
+# the report writers explain them too. Codes in precedence order, each with its meaning.
+INCONSISTENT_TRANSLATION = "inconsistent_translation"
+REUSED_TRANSLATION = "reused_translation"
+STREAM_MEANINGS: dict[str, dict[str, tuple[str, str]]] = {
+    "consistency": {
+        INCONSISTENT_TRANSLATION: (
+            "One source translated several ways",
+            "The same source (same context, plural form, locale and system) has different "
+            "translations across the stream; the evidence lists each with its cases. Choose "
+            "one, or give the messages contexts that tell them apart.",
+        ),
+        REUSED_TRANSLATION: (
+            "One translation of different sources",
+            "The same translation stands for sources that say different things; the evidence "
+            "lists them. Check that the reader can still tell them apart.",
+        ),
+    },
+}
+STREAM_RESULT_CODES: dict[str, tuple[str, ...]] = {
+    name: tuple(meanings) for name, meanings in STREAM_MEANINGS.items()
+}
