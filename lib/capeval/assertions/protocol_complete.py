@@ -47,7 +47,7 @@ PARAMS = {
         "expected_items": {"type": "integer", "minimum": 1},
         "terminator": {"type": "string", "minLength": 1},
         "allow_extra_items": {"type": "boolean"},
-        "format": {"enum": ["numbered", "json_array", "delimited"]},
+        "format": {"enum": list(FORMATS)},
         "marker": {"type": "string", "pattern": "\\{n\\}"},
         "delimiter": {"type": "string", "minLength": 1},
     },

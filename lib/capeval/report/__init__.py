@@ -27,7 +27,6 @@ from capeval.secrets import redact
 
 TOOL = "cap-render-report"
 DEFAULT_MAX_FAILURES = 1000
-FAIL_ON = ("regression", "hard", "any", "none")
 
 
 def _option(flag: str, help_text: str, metavar: str = "FILE") -> Any:
@@ -205,6 +204,8 @@ def _format_name(output_format: str | None, html: bool, github: bool, template: 
 
 
 def _fail_on(fail_on: str | None, baseline: str | None) -> str:
+    from capeval.report.views.results import FAIL_ON
+
     if fail_on is None:
         return "regression" if baseline is not None else "none"
     if fail_on not in FAIL_ON:
