@@ -94,7 +94,7 @@ FORMATS: dict[str, str] = {
     "strings": "capeval.catalogs.apple_strings",
     "stringsdict": "capeval.catalogs.stringsdict",
 }
-_HEAD_BYTES = 4096
+HEAD_BYTES = 4096  # what detect() sees of a file
 
 
 def reader(name: str) -> ModuleType:
@@ -107,7 +107,7 @@ def detect_format(path: str, stream: BinaryIO | None = None) -> str | None:
     head = b""
     if stream is not None and stream.seekable():
         position = stream.tell()
-        head = stream.read(_HEAD_BYTES)
+        head = stream.read(HEAD_BYTES)
         stream.seek(position)
     for name in FORMATS:
         if reader(name).detect(path, head):

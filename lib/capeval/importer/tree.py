@@ -47,7 +47,6 @@ _LOCALE_FOLDERS = frozenset(
     {"locale", "locales", "lc_messages", "i18n", "l10n", "lang", "langs", "translations", "res"}
 )
 _MONOLINGUAL_SUFFIXES = frozenset({"json", "arb", "xml", "strings", "stringsdict"})
-_HEAD_BYTES = 4096
 
 
 @dataclass
@@ -141,7 +140,7 @@ def _take(
         return  # not a catalog's name: not even counted
     try:
         with open(path, "rb") as stream:
-            head = stream.read(_HEAD_BYTES)
+            head = stream.read(catalogs.HEAD_BYTES)
     except OSError as exc:
         on_skip(f"cannot open: {exc.strerror}", path)
         return

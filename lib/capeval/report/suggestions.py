@@ -6,15 +6,15 @@ placeholder or token is "add X" (a description only: the evidence does not say w
 replacement becomes a *fix* — an edit of the candidate's line in the candidates file that SARIF
 ``fixes`` and reviewdog ``suggestions`` carry — only when it is unambiguous: the old text occurs
 exactly once in the candidate, the new text occurs in the source (so a summary such as
-``{count, plural}`` is never pasted in), and neither was cut to 200 characters by the check.
+``{count, plural}`` is never pasted in), and neither was cut by the check
+(``limits.EVIDENCE_STRING_CHARS``).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-# Evidence strings are cut to 200 characters by the checks: a string that long may be partial.
-_CUT = 200
+from capeval.limits import EVIDENCE_STRING_CHARS
 
 
 def suggestion(assertion: str, code: str, evidence: dict[str, Any]) -> dict[str, Any] | None:
@@ -52,8 +52,9 @@ def fixed_text(text: str, source: str | None, replacements: list[list[str]]) -> 
     """The candidate text with every replacement applied, or None when one is ambiguous."""
     if not replacements or source is None:
         return None
+    cut = EVIDENCE_STRING_CHARS  # a string as long as the checks' cut may be partial
     for old, new in replacements:
-        if len(old) >= _CUT or len(new) >= _CUT or text.count(old) != 1 or new not in source:
+        if len(old) >= cut or len(new) >= cut or text.count(old) != 1 or new not in source:
             return None
         text = text.replace(old, new)
     return text
