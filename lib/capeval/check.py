@@ -26,7 +26,7 @@ from capeval import assertions
 from capeval.assertions import ParamsError, Subject, bound_check, bound_column, nfc
 from capeval.candidates import NO_SYSTEM, CandidateIndex
 from capeval.case_reader import CaseBlock, valid_cases
-from capeval.cli import CandidatesOption, Run, UsageError, filter_command
+from capeval.cli import CandidatesOption, NoOrphansOption, Run, UsageError, filter_command
 from capeval.codes import OK
 from capeval.evidence import bound_evidence, bound_message
 from capeval.jsonl import value_key
@@ -44,12 +44,6 @@ from capeval.verdict import Outcome
 SeverityOption = Annotated[
     str | None,
     typer.Option(metavar="LEVEL", help="Run only assertions of this severity (hard or report)."),
-]
-NoOrphansOption = Annotated[
-    bool,
-    typer.Option(
-        "--no-orphans", help="Do not report candidates whose case is absent (sharded runs)."
-    ),
 ]
 
 

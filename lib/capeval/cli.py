@@ -46,6 +46,7 @@ __all__ = [
     "CandidatesOption",
     "ConfigOption",
     "FatalInput",
+    "NoOrphansOption",
     "RosterOption",
     "Run",
     "UsageError",
@@ -70,6 +71,12 @@ RosterOption = Annotated[
         "--roster",
         metavar="FILE",
         help="The reviewer roster (JSON Lines): roles, qualifications, conflicts, assignments.",
+    ),
+]
+NoOrphansOption = Annotated[
+    bool,
+    typer.Option(
+        "--no-orphans", help="Do not report candidates whose case is absent (sharded runs)."
     ),
 ]
 # Required where a command gives it no default (cap-check), a side file where it does (a report).

@@ -13,17 +13,8 @@ from typing import Annotated, Any
 
 import typer
 
-from capeval.cli import Run, UsageError, filter_command
+from capeval.cli import CandidatesOption, NoOrphansOption, Run, UsageError, filter_command
 from capeval.records import SEVERITIES, Problem, assertion_result
-
-CandidatesOption = Annotated[
-    str | None,
-    typer.Option(
-        "--candidates",
-        metavar="FILE",
-        help="Candidate records {case_id, text, system?} of the cases (not with --merge).",
-    ),
-]
 
 
 @filter_command("cap-consistency")
@@ -48,12 +39,7 @@ def consistency(
             "(Delete %(name)s, Delete {item}).",
         ),
     ] = False,
-    no_orphans: Annotated[
-        bool,
-        typer.Option(
-            "--no-orphans", help="Do not report candidates whose case is absent (sharded runs)."
-        ),
-    ] = False,
+    no_orphans: NoOrphansOption = False,
     partial: Annotated[
         bool, typer.Option("--partial", help="Write mergeable groups (the map step).")
     ] = False,
