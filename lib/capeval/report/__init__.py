@@ -151,6 +151,8 @@ def render_report(
         keep_failures=0 if machine else max_failures,
         keep_passes=template is None and writer.PASSES,
         drill_down=not machine and (cases is not None or candidates is not None),
+        # a document lists the most important failures, one row per cause
+        rank=not machine,
     )
     stream.read()
     if stream.kind is None or not run.counts["rendered"]:

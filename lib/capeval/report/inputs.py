@@ -299,6 +299,9 @@ class _SideInputs:
                 tags=tuple(dict.fromkeys(record.get("tags", ()))),
                 line=line_no,
                 source=source[:SHOWN_TEXT] if isinstance(source, str) else None,
+                source_locale=_text(record.get("source_locale")),
+                target_locale=_text(record.get("target_locale")),
+                catalog_file=_catalog_file(record),
             )
         return infos
 
@@ -380,6 +383,19 @@ def _roster_problem(record: dict[str, Any]) -> Problem | None:
     from capeval import schemas
 
     return schemas.problem("roster", record)
+
+
+def _text(value: Any) -> str | None:
+    return value if isinstance(value, str) and value else None
+
+
+def _catalog_file(record: dict[str, Any]) -> str | None:
+    """The catalog an imported case came from (cap-import's ``x-catalog.file_ref``)."""
+    from capeval.report.formats import display_path
+
+    origin = record.get("x-catalog")
+    path = _text(origin.get("file_ref")) if isinstance(origin, dict) else None
+    return display_path(path)
 
 
 def _case_key(record: dict[str, Any]) -> str:

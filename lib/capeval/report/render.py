@@ -57,6 +57,25 @@ def md_code(value: Any, in_table: bool = True) -> str:
     return f"{fence}{pad}{text}{pad}{fence}"
 
 
+def fenced(value: Any) -> str:
+    """A Markdown code block of ``value``: its line breaks kept, whitespace at either end of a
+    line and tabs shown (``␣`` ``⇥``), a last line break marked ``↵`` (a block hides it)."""
+    if value is None:
+        return "—"
+    text = _NEWLINES.sub("\n", visible(str(value)))
+    lines = []
+    for line in text.split("\n"):
+        body = line.strip(" ")
+        lead = len(line) - len(line.lstrip(" "))
+        trail = len(line) - len(line.rstrip(" ")) if body else 0
+        lines.append(("␣" * lead + body + "␣" * trail).replace("\t", "⇥"))
+    if len(lines) > 1 and lines[-1] == "":
+        lines[-1] = "↵"
+    longest = max((len(run) for run in _BACKTICKS.findall(text)), default=0)
+    fence = "`" * max(3, longest + 1)
+    return f"{fence}text\n" + "\n".join(lines) + f"\n{fence}"
+
+
 def md_codes(values: Any, in_table: bool = True) -> str:
     """A list of identifiers as comma-separated code spans; an empty list → '—'."""
     if not values:
@@ -153,6 +172,7 @@ FILTERS = {
     "md": md,
     "code": md_code,
     "codes": md_codes,
+    "fenced": fenced,
     "percent": percent,
     "num": number,
     "yesno": yes_no,
@@ -165,6 +185,7 @@ FILTERS = {
     "worst_first": worst_first,
     "thousands": thousands,
     "rate_status": None,  # set below (palette)
+    "shown": None,  # set below (marks)
 }
 
 
@@ -178,14 +199,39 @@ def _environment(
     env = environment(directory, autoescape, finalize, sandboxed=sandboxed)
     env.filters.update(FILTERS)
     env.filters["rate_status"] = palette.rate_status
+    env.filters["shown"] = _shown
     env.globals.update(palette_css=palette.css(), STATUS=palette.STATUS)
     return env
+
+
+def _shown(value: Any, terms: Any = (), ranges: Any = ()) -> Any:
+    from capeval.report.marks import shown
+
+    return shown(value, terms, ranges)
+
+
+def page_script(name: str) -> tuple[Any, str] | None:
+    """The inline script of an HTML template (``results.html.j2`` → ``results.js``) and the
+    CSP source that allows exactly it, or None when the page has none."""
+    from markupsafe import Markup
+
+    from capeval.forms.page import csp_hash
+
+    path = TEMPLATES / name.replace(".html.j2", ".js")
+    if not name.endswith(".html.j2") or not path.is_file():
+        return None
+    text = path.read_text(encoding="utf-8")
+    return Markup(text), Markup(csp_hash(text))
 
 
 def render_builtin(name: str, view: dict[str, Any]) -> str:
     """Render one of the shipped templates (``review.md.j2``, ``report.html.j2``…)."""
     # every value shown by a shipped template goes through visible(): U+200F is never blank
     env = _environment(TEMPLATES, autoescape=name.endswith(".html.j2"), finalize=visible)
+    script = page_script(name)
+    env.globals.update(
+        page_script=script[0] if script else None, page_script_hash=script[1] if script else ""
+    )
     text = env.get_template(name).render(view=view, **view)
     # Template whitespace only (values never hold a raw newline in Markdown): at most one
     # blank line in a row, one newline at the end.

@@ -37,8 +37,13 @@ def capped(view: dict[str, Any], cap: int, reason: str) -> dict[str, Any]:
                 out["baseline"][name] = cut(baseline[name], name)
         else:
             omitted.update(dict.fromkeys(BASELINE_SECTIONS, 0))
-        groups = _drill_down(out["failures"])
-        out["drill_down"] = cut(groups, "drill_down")
+        groups = cut(_drill_down(out["failures"]), "drill_down")
+        out["failures"], out["drill_down"] = _linked(out["failures"], groups)
+        # "case_id<TAB>system" -> the drill-down's anchor, for rows of other sections
+        out["case_links"] = {
+            f"{group['case_id']}\t{group['system'] or ''}": group["anchor"]
+            for group in out["drill_down"]
+        }
     else:
         out["findings"] = cut(view["findings"], "findings")
     out["omitted"] = omitted
@@ -62,10 +67,38 @@ def _drill_down(failures: list[dict[str, Any]]) -> list[dict[str, Any]]:
                 "candidate": row["candidate"],
                 "case_line": row["case_line"],
                 "candidate_line": row["candidate_line"],
+                "source_locale": row.get("source_locale"),
+                "target_locale": row.get("target_locale"),
+                "catalog_file": row.get("catalog_file"),
                 "failures": [],
+                "marks": {"source": [], "candidate": [], "ranges": []},
             }
         group["failures"].append(row)
+        for side, found in (row.get("marks") or {}).items():
+            group["marks"][side].extend(found)
     return list(groups.values())
+
+
+def _linked(
+    failures: list[dict[str, Any]], groups: list[dict[str, Any]]
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """Copies of the rows and drill-down cases with anchors that link them both ways: a row's
+    ``anchor`` (``r1``…) and ``case_anchor`` (its case's, or None), a case's ``anchor``
+    (``c1``…) and ``row_anchor`` (its first listed row)."""
+    anchors = {}
+    linked_groups = []
+    for number, group in enumerate(groups, 1):
+        anchors[(group["case_id"], group["system"])] = f"c{number}"
+        linked_groups.append({**group, "anchor": f"c{number}", "row_anchor": None})
+    by_anchor = {group["anchor"]: group for group in linked_groups}
+    rows = []
+    for number, row in enumerate(failures, 1):
+        case_anchor = anchors.get((row["case_id"], row["system"]))
+        rows.append({**row, "anchor": f"r{number}", "case_anchor": case_anchor})
+        group = by_anchor.get(case_anchor)
+        if group is not None and group["row_anchor"] is None:
+            group["row_anchor"] = f"r{number}"
+    return rows, linked_groups
 
 
 def longest(view: dict[str, Any]) -> int:

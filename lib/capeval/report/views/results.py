@@ -31,6 +31,10 @@ class CaseInfo:
     line: int
     # the source text for the drill-down and for checking a fix (cut at SHOWN_TEXT)
     source: str | None = None
+    source_locale: str | None = None
+    target_locale: str | None = None
+    # the catalog an imported case came from (as shown: relative to the working directory)
+    catalog_file: str | None = None
 
 
 @dataclass(frozen=True)
@@ -52,6 +56,11 @@ class BaselineEntry:
 # Texts kept per case/candidate for the drill-down: enough to read, bounded per record.
 SHOWN_TEXT = 4000
 FAIL_ON = ("regression", "hard", "any", "none")
+# the code of a result whose case has no candidate: an untranslated message, not a defect
+CANDIDATE_MISSING = "candidate_missing"
+NO_LOCALE = "(no target locale)"
+NO_FILE = "(not from a catalog)"
+_CHANGE_RANK = {"regression": 0, "new": 1}
 
 
 class _Rate:
@@ -100,6 +109,7 @@ class ResultsTally:
         candidates: dict[tuple[str, str | None], CandidateInfo] | None = None,
         keep_passes: bool = False,
         drill_down: bool = False,
+        rank: bool = False,
     ) -> None:
         self.cases = cases
         self.baseline = baseline
@@ -118,6 +128,8 @@ class ResultsTally:
         self.by_system: dict[str | None, _Rate] = {}
         self.by_domain: dict[str, _Rate] = {}
         self.by_tag: dict[str, _Rate] = {}
+        self.by_locale: dict[str, _Rate] = {}
+        self.by_file: dict[str, _Rate] = {}
         self.by_code: dict[str, list[Any]] = {}  # code -> [count, {assertion: None}]
         self.case_ids: set[str] = set()
         self.failures: list[dict[str, Any]] = []
@@ -128,6 +140,8 @@ class ResultsTally:
         self.new_passes = 0
         self.compared = 0
         self.seen_baseline: set[ResultKey] = set()
+        # a document's failing results: one row per cause, the most important kept
+        self.ranked = _Ranked(keep_failures) if rank else None
 
     def add(self, record: dict[str, Any]) -> None:
         """Fold one (schema-valid) AssertionResult."""
@@ -144,15 +158,18 @@ class ResultsTally:
         code_entry = self.by_code.setdefault(code, [0, {}])
         code_entry[0] += 1
         code_entry[1][assertion] = None
+        info = None
         if self.cases is not None:
             info = self.cases.get(case_id)
             if info is None:
-                _rate(self.by_domain, NOT_IN_CASES).add(passed, severity)
-                _rate(self.by_tag, NOT_IN_CASES).add(passed, severity)
+                for table in (self.by_domain, self.by_tag, self.by_locale, self.by_file):
+                    _rate(table, NOT_IN_CASES).add(passed, severity)
             else:
                 _rate(self.by_domain, info.domain or NO_DOMAIN).add(passed, severity)
                 for tag in info.tags:
                     _rate(self.by_tag, tag).add(passed, severity)
+                _rate(self.by_locale, info.target_locale or NO_LOCALE).add(passed, severity)
+                _rate(self.by_file, info.catalog_file or NO_FILE).add(passed, severity)
 
         row: dict[str, Any] = {
             "case_id": case_id,
@@ -206,7 +223,12 @@ class ResultsTally:
             gate["hard"] += severity == "hard"
             gate["regressions"] += change == "regression"
             gate["new_failures"] += change == "new"
-        if not self.keep_failures or len(self.failures) < self.keep_failures:
+        if self.ranked is not None:
+            failure = self._failure_row(row, record, was, change)
+            failure["target_locale"] = info.target_locale if info is not None else None
+            failure["catalog_file"] = info.catalog_file if info is not None else None
+            self.ranked.add(failure)
+        elif not self.keep_failures or len(self.failures) < self.keep_failures:
             self.failures.append(self._failure_row(row, record, was, change))
 
     def _failure_row(
@@ -249,8 +271,12 @@ class ResultsTally:
             "fix": fix,
         }
         if self.drill_down:
+            from capeval.report.marks import spans
+
             failure["source"] = case.source if case is not None else None
             failure["candidate"] = candidate.text if candidate is not None else None
+            failure["source_locale"] = case.source_locale if case is not None else None
+            failure["marks"] = spans(row["assertion"], evidence)
         return failure
 
     def view(
@@ -263,6 +289,9 @@ class ResultsTally:
         """The view of the results report; ``fail_on`` is the gate (``FAIL_ON``)."""
         total = self.total.row("all")
         systems = sorted(self.by_system, key=_system_order)
+        failures, failures_total = self.failures, self.failures_total
+        if self.ranked is not None:
+            failures, failures_total = self.ranked.selected()
         view: dict[str, Any] = {
             "stream": "results",
             "totals": {
@@ -289,9 +318,12 @@ class ResultsTally:
             "cases_file": cases_path,
             "by_domain": None,
             "by_tag": None,
-            "failures": self.failures,
-            "failures_total": self.failures_total,
-            "failures_omitted": self.failures_total - len(self.failures),
+            "by_locale": None,
+            "by_file": None,
+            "catalog_root": None,
+            "failures": failures,
+            "failures_total": failures_total,
+            "failures_omitted": failures_total - len(failures),
             "baseline": None,
         }
         if self.cases is not None:
@@ -301,6 +333,18 @@ class ResultsTally:
             view["by_tag"] = [
                 self.by_tag[name].row(name) for name in sorted(self.by_tag, key=_label_order)
             ]
+            view["by_locale"] = [
+                self.by_locale[name].row(name) for name in sorted(self.by_locale, key=_label_order)
+            ]
+            root = _common_dir([name for name in self.by_file if not name.startswith("(")])
+            view["catalog_root"] = root or None
+            view["by_file"] = [
+                self.by_file[name].row(name[len(root) :])
+                for name in sorted(self.by_file, key=_label_order)
+            ]
+            for row in failures:
+                if root and row.get("catalog_file"):
+                    row["catalog_file"] = row["catalog_file"][len(root) :]
         if self.baseline is not None:
             view["baseline"] = {
                 "path": baseline_path,
@@ -369,6 +413,118 @@ def _results_verdict(view: dict[str, Any], gate: dict[str, int], fail_on: str) -
         "baseline_pass_rate": before,
         "pass_rate_change": change,
     }
+
+
+class _Ranked:
+    """A document's failing results, one row per cause, at most ``cap`` of them (0: all).
+
+    A cause is a case's failures with one code: a message without a translation fails every
+    assertion with ``candidate_missing``, and is one row (``assertions`` lists them all).
+    Failures of a case are grouped while they come in a run (cap-check writes them so). The
+    rows kept are the most important — regressions, then new failures, hard before report,
+    real defects before missing candidates, waived last — and every target locale keeps its
+    share of the cap, so a locale with few failures is never crowded out. Memory: at most
+    ``cap`` rows per target locale.
+    """
+
+    def __init__(self, cap: int) -> None:
+        self.cap = cap
+        self.total = 0
+        self.seq = 0
+        self.pending: list[dict[str, Any]] = []
+        # target locale -> heap of (negated rank, row): the root is the least important
+        self.heaps: dict[str | None, list[tuple[tuple[int, ...], dict[str, Any]]]] = {}
+
+    def add(self, row: dict[str, Any]) -> None:
+        pending = self.pending
+        if pending and (pending[0]["case_id"], pending[0]["system"]) != (
+            row["case_id"],
+            row["system"],
+        ):
+            self._flush()
+        self.pending.append(row)
+
+    def _flush(self) -> None:
+        import heapq
+
+        causes: dict[str, list[dict[str, Any]]] = {}
+        for row in self.pending:
+            causes.setdefault(row["code"], []).append(row)
+        self.pending = []
+        for rows in causes.values():
+            cause = _cause(rows)
+            self.total += 1
+            self.seq += 1
+            rank = _cause_rank(cause, self.seq)
+            heap = self.heaps.setdefault(cause["target_locale"], [])
+            entry = (tuple(-part for part in rank), cause)
+            if not self.cap or len(heap) < self.cap:
+                heapq.heappush(heap, entry)
+            elif entry[0] > heap[0][0]:
+                heapq.heapreplace(heap, entry)
+
+    def selected(self) -> tuple[list[dict[str, Any]], int]:
+        """The rows kept, most important first, and how many causes there were in all."""
+        if self.pending:
+            self._flush()
+        first = _first_key
+        ranked = [sorted(heap, key=first, reverse=True) for heap in self.heaps.values()]
+        if not self.cap:
+            kept = [entry for entries in ranked for entry in entries]
+        else:
+            # each locale's best first (an equal share of the cap), then the best of the rest
+            share = max(1, self.cap // max(1, len(ranked)))
+            kept = [entry for entries in ranked for entry in entries[:share]]
+            rest = sorted(
+                (entry for entries in ranked for entry in entries[share:]),
+                key=first,
+                reverse=True,
+            )
+            kept.extend(rest[: max(0, self.cap - len(kept))])
+        kept.sort(key=first, reverse=True)
+        rows = [row for _key, row in kept]
+        return rows[: self.cap] if self.cap else rows, self.total
+
+
+def _cause(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """One row for failures of a case with the same code: the worst of them speaks for all."""
+    first = min(rows, key=lambda row: (row["waiver"] is not None, row["severity"] != "hard"))
+    cause = dict(first)
+    cause["assertions"] = [row["assertion"] for row in rows]
+    cause["results"] = len(rows)
+    if any(row["severity"] == "hard" for row in rows):
+        cause["severity"] = "hard"
+    changes = [row["change"] for row in rows if row["change"] is not None]
+    if changes:
+        cause["change"] = min(changes, key=lambda change: _CHANGE_RANK.get(change, 2))
+    return cause
+
+
+def _common_dir(paths: list[str]) -> str:
+    """The directory all ``paths`` are in, with its last ``/`` ("" when none is shared or a
+    path would be left empty)."""
+    if len(paths) < 2:
+        return ""
+    first, last = min(paths), max(paths)
+    shared = 0
+    while shared < min(len(first), len(last)) and first[shared] == last[shared]:
+        shared += 1
+    return first[: first.rfind("/", 0, shared) + 1]
+
+
+def _first_key(entry: tuple[tuple[int, ...], Any]) -> tuple[int, ...]:
+    return entry[0]
+
+
+def _cause_rank(cause: dict[str, Any], seq: int) -> tuple[int, ...]:
+    """Lower is more important (then earlier in the input)."""
+    return (
+        int(cause["waiver"] is not None),
+        int(cause["code"] == CANDIDATE_MISSING),
+        _CHANGE_RANK.get(cause["change"], 2),
+        int(cause["severity"] != "hard"),
+        seq,
+    )
 
 
 def _rate(table: dict[Any, _Rate], key: Any) -> _Rate:
