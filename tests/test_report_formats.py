@@ -785,3 +785,60 @@ def test_a_writers_document_flag_decides_how_many_failures_it_lists():
         assert proc.returncode == 0, proc.stderr
         listed = sum(case_id in proc.stdout.decode() for case_id in ids)
         assert listed == (1 if formats.writer(name).DOCUMENT else 3), name
+
+
+def test_markdown_renders_on_github_as_intended(tmp_path):
+    """Rendered by cmark-gfm (GitHub's own parser): no escape shows inside raw HTML, a text's
+    line breaks survive, the long list folds into <details>, the locales come first."""
+    cmarkgfm = pytest.importorskip("cmarkgfm")
+    from cmarkgfm.cmark import Options
+
+    cases, candidates, results = [], [], []
+    for number in range(14):
+        locale = ("ar", "he", "th")[number % 3]
+        case_id = f"md.{locale}.max_chars_{number:03d}"
+        cases.append(
+            evalcase(
+                id=case_id,
+                source_locale="en",
+                target_locale=locale,
+                source=f"Line one\nline two {number}",
+                assertions=[{"name": "max_chars", "severity": "hard", "params": {"max": 8}}],
+            )
+        )
+        candidates.append({"case_id": case_id, "text": f"سطر\nسطر {number}\n"})
+        results.append(
+            {
+                "case_id": case_id,
+                "assertion": "max_chars",
+                "passed": False,
+                "severity": "hard" if number % 2 else "report",
+                "code": "max_chars_exceeded",
+                "message": "too long",
+                "evidence": {"length": 9, "limit": 8},
+            }
+        )
+    (tmp_path / "cases.jsonl").write_text(jsonl(*cases), encoding="utf-8")
+    (tmp_path / "candidates.jsonl").write_text(jsonl(*candidates), encoding="utf-8")
+    proc = run_cmd(
+        TOOL,
+        "--cases",
+        str(tmp_path / "cases.jsonl"),
+        "--candidates",
+        str(tmp_path / "candidates.jsonl"),
+        stdin=jsonl(*results),
+    )
+    assert proc.returncode == 0, proc.stderr
+    text = proc.stdout.decode()
+    html = cmarkgfm.github_flavored_markdown_to_html(text, options=Options.CMARK_OPT_UNSAFE)
+    summaries = re.findall(r"<summary>(.*?)</summary>", html, re.S)
+    assert summaries and not any("\\" in summary for summary in summaries)
+    assert any("md.ar.max_chars_000" in summary for summary in summaries)
+    # the source's and the candidate's line breaks are in the rendered code blocks
+    assert "<code>Line one\nline two 0\n</code>" in html
+    assert "<code>سطر\nسطر 0\n↵\n</code>" in html
+    # 14 failing results fold away; the locale table comes right after the verdict
+    assert "<summary>14 failing results</summary>" in html
+    assert html.index("Pass rates by target locale") < html.index("Failing results")
+    first_h2 = re.search(r"<h2>(.*?)</h2>", html).group(1)
+    assert first_h2 == "Pass rates by target locale"
