@@ -105,9 +105,13 @@ test: install
 	$(BIN)/python -m pytest -q -n auto tests --ignore=tests/browser
 
 # The HTML reports and the review form in headless Chromium (Debian chromium +
-# chromium-driver; selenium from PyPI). Screenshots and PDFs go to build/screenshots/.
+# chromium-driver; selenium from PyPI; axe-core from npm). Screenshots and PDFs go to
+# build/screenshots/.
 test-browser: install
 	$(BIN)/python -m pip install -q -e '.[browser]'
+	@# axe-core's npm package (accessibility rules), injected into each page by the tests
+	test -f build/node/node_modules/axe-core/axe.min.js \
+	  || npm install --no-save --no-audit --no-fund --prefix build/node axe-core@4.14.1
 	$(BIN)/python -m pytest -q tests/browser
 
 evals: install

@@ -23,6 +23,12 @@ Fixtures (use them from any ``tests/browser/test_*.py``):
     Emulate ``@media print`` for what follows (screenshots of the print layout, computed
     styles).
 
+``axe(driver)``
+    Run axe-core (from its npm package, installed by ``make test-browser`` into
+    ``build/node``; nothing is fetched at run time) on the loaded page against WCAG 2.2 A/AA
+    and best practices; returns the violations as ``[(rule id, [targets…]), …]`` (``[]`` is
+    good). Skips the test, saying why, when the package is not installed.
+
 ``checks``
     Assertions a person would make, as functions of the driver:
     ``checks.horizontal_overflow(driver)`` (pixels the page is wider than the window; 0 is
@@ -46,6 +52,7 @@ ROOT = Path(__file__).resolve().parents[2]
 BUILD = ROOT / "build"
 SCREENSHOTS = BUILD / "screenshots"
 PAGES = BUILD / "pages"
+AXE = BUILD / "node" / "node_modules" / "axe-core" / "axe.min.js"
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
 
@@ -176,6 +183,28 @@ def print_media() -> Callable[..., None]:
         driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print" if on else ""})
 
     return emulate
+
+
+@pytest.fixture
+def axe() -> Callable[[Any], list[tuple[str, list[str]]]]:
+    if not AXE.is_file():
+        pytest.skip(f"{AXE} not found (make test-browser installs axe-core with npm)")
+    source = AXE.read_text(encoding="utf-8")
+
+    def run(driver: Any) -> list[tuple[str, list[str]]]:
+        driver.set_script_timeout(60)
+        driver.execute_script(source)
+        found = driver.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            "axe.run(document, {runOnly: {type: 'tag', values:"
+            " ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']},"
+            " resultTypes: ['violations']})"
+            ".then(r => done(r.violations.map(v => [v.id, v.nodes.map(n => n.target.join(' '))])))"
+            ".catch(e => done([['axe-error', [String(e)]]]));"
+        )
+        return [(rule, targets) for rule, targets in found]
+
+    return run
 
 
 def horizontal_overflow(driver: Any) -> int:

@@ -103,7 +103,7 @@ def pages(tmp_path_factory) -> dict[str, str]:
 @pytest.mark.parametrize("width", WIDTHS)
 @pytest.mark.parametrize("report", sorted(REPORTS))
 def test_page_as_a_person_sees_it(
-    pages, report, width, browser, open_html, screenshot, fetched, checks
+    pages, report, width, browser, open_html, screenshot, fetched, checks, axe
 ):
     driver = browser(width)
     open_html(driver, pages[report], f"{report}-{width}")
@@ -129,6 +129,7 @@ def test_page_as_a_person_sees_it(
     screenshot(driver, f"{report}-{width}")
     screenshot(driver, f"{report}-{width}-first-screen", full_page=False)
     assert fetched(driver) == []
+    assert axe(driver) == []
 
 
 @pytest.mark.parametrize("report", sorted(REPORTS))
@@ -161,3 +162,144 @@ def test_a_page_that_tries_to_fetch_is_caught(browser, open_html, fetched):
     driver = browser(800)
     open_html(driver, '<!DOCTYPE html><img src="http://192.0.2.1/x.png">', "fetching")
     assert fetched(driver) == ["http://192.0.2.1/x.png"]
+
+
+def _visible_rows(driver) -> list:
+    return [
+        row
+        for row in driver.find_elements("css selector", "#failures-table tbody tr")
+        if row.is_displayed()
+    ]
+
+
+def _choose(driver, key: str, value: str) -> None:
+    from selenium.webdriver.support.ui import Select
+
+    Select(driver.find_element("id", f"filter-{key}")).select_by_value(value)
+
+
+def django_results(tmp: Path) -> str:
+    """Django's real catalogs for Arabic, Hebrew, Thai and French (the cache of make realdata),
+    imported, checked and rendered as HTML with the drill-down."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    import fetch_realdata
+
+    django = fetch_realdata.django_dir()
+    if not (django / ".complete").exists():
+        pytest.skip(f"Django's catalogs are not in the cache ({django}): run make realdata")
+    cases, candidates = tmp / "cases.jsonl", tmp / "candidates.jsonl"
+    with cases.open("wb") as case_file, candidates.open("wb") as candidate_file:
+        for locale in ("ar", "he", "th", "fr"):
+            for po in sorted(django.glob(f"django/contrib/*/locale/{locale}/LC_MESSAGES/*.po")):
+                app = po.parts[-5]
+                part = tmp / "part.jsonl"
+                case_file.write(
+                    command(
+                        "cap-import",
+                        "--license",
+                        "BSD-3-Clause",
+                        "--source",
+                        f"pkg:pypi/django@{fetch_realdata.DJANGO_VERSION}",
+                        "--id-prefix",
+                        f"django.{app}.{po.stem}",
+                        "--exit-zero",
+                        str(po),
+                        "--candidates",
+                        str(part),
+                    )
+                )
+                candidate_file.write(part.read_bytes())
+    results = command(
+        "cap-check", "--exit-zero", "--candidates", str(candidates), stdin=cases.read_bytes()
+    )
+    return command(
+        "cap-render-report",
+        "--html",
+        "--exit-zero",
+        "--cases",
+        str(cases),
+        "--candidates",
+        str(candidates),
+        stdin=results,
+    ).decode()
+
+
+@pytest.fixture(scope="module")
+def django_page(tmp_path_factory) -> str:
+    return django_results(tmp_path_factory.mktemp("django"))
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_django_results_filtered_by_locale_and_code(
+    django_page, width, browser, open_html, screenshot, checks, axe
+):
+    """A person narrows a real import to one locale's placeholder defects, follows a row to
+    its drill-down (right to left for Arabic), comes back, and shares the filtered view."""
+    driver = browser(width)
+    url = open_html(driver, django_page, f"django-results-{width}")
+    assert axe(driver) == []
+    total = len(_visible_rows(driver))
+    assert total > 0
+    locales = set(
+        driver.execute_script(
+            "return [...document.querySelectorAll('#failures-table tbody tr')]"
+            ".map(r => r.dataset.locale)"
+        )
+    )
+    failing = set(
+        driver.execute_script(
+            "return [...document.querySelectorAll('#by-locale tbody tr')]"
+            ".filter(r => r.cells[1].textContent !== r.cells[2].textContent)"
+            ".map(r => r.cells[0].textContent)"
+        )
+    )
+    assert {"ar", "he", "th"} <= failing
+    assert locales == failing, "every locale with a failure keeps rows in the capped list"
+    _choose(driver, "locale", "ar")
+    rows = _visible_rows(driver)
+    assert 0 < len(rows) < total
+    assert {row.get_attribute("data-locale") for row in rows} == {"ar"}
+    assert driver.execute_script("return location.hash") == "#filter?locale=ar"
+    shown = driver.find_element("id", "filters-shown").text
+    assert shown.startswith(f"{len(rows):,} of {total:,}")
+    # the state survives a reload of the URL (a shared link)
+    driver.get(url + "#filter?locale=ar")
+    assert len(_visible_rows(driver)) == len(rows)
+    # search narrows further; clearing brings every row back
+    search = driver.find_element("id", "filter-q")
+    code = rows[0].get_attribute("data-code")
+    search.send_keys(code)
+    found = _visible_rows(driver)
+    assert found and all(code in row.text for row in found)
+    driver.execute_script("document.getElementById('filters').reset()")
+    driver.execute_script("return new Promise(r => setTimeout(r, 50))")
+    assert len(_visible_rows(driver)) == total
+    _choose(driver, "locale", "ar")
+    screenshot(driver, f"django-results-{width}-filtered")
+    screenshot(driver, f"django-results-{width}-filtered-screen", full_page=False)
+    # at phone width a row is a card: its message is on the screen, not beside it
+    row = next(
+        row
+        for row in _visible_rows(driver)
+        if row.get_attribute("data-code") != "candidate_missing"
+        and row.find_elements("css selector", "a")
+    )
+    message = row.find_element("css selector", "td.message")
+    assert message.rect["x"] + message.rect["width"] <= width + 1
+    assert checks.horizontal_overflow(driver) == 0
+    # follow the row to its drill-down: open, right to left, marked, and a link back
+    link = row.find_element("css selector", "td a")
+    target = link.get_attribute("href").split("#", 1)[1]
+    link.click()
+    details = driver.find_element("id", target)
+    assert details.get_attribute("open") is not None
+    sides = details.find_elements("css selector", "pre[dir=auto]")
+    directions = [
+        driver.execute_script("return getComputedStyle(arguments[0]).direction", pre)
+        for pre in sides
+    ]
+    langs = [pre.get_attribute("lang") for pre in sides]
+    assert langs[-1] == "ar" and directions[-1] == "rtl"
+    screenshot(driver, f"django-drill-down-{width}", full_page=False)
+    details.find_element("css selector", "a[href^='#r']").click()
+    assert driver.execute_script("return location.hash") == "#" + row.get_attribute("id")
