@@ -1,5 +1,5 @@
-"""Differential test on real catalogs: Django's PO files through cap-import | cap-validate |
-cap-check, against GNU gettext's ``msgfmt`` on the same files.
+"""Differential test on real catalogs: Django's PO files (and django-allauth's) through
+cap-import | cap-validate | cap-check, against GNU gettext's ``msgfmt`` on the same files.
 
 Django's source distribution (``make realdata`` puts it in the cache) holds ~1,200 PO
 catalogs for ~100 locales. Each file is imported by itself (a PO holds both sides), validated
@@ -41,12 +41,19 @@ FULL = os.environ.get("CAPEVAL_REALDATA_FULL") == "1"
 SAMPLE_LOCALES = ("fr", "de")  # plural_incomplete files, plural_form and multiplicity
 FORMAT_FLAGS = {"c-format": "printf", "python-format": "python", "python-brace-format": "python"}
 SOURCE_URL = f"pkg:pypi/django@{fetch_realdata.DJANGO_VERSION}"
+ALLAUTH = fetch_realdata.allauth_dir()
+# name -> (folder, glob of its PO files, purl, licence); allauth's 46 files all run each time
+PROJECTS = {
+    "django": (DJANGO, "django/**/locale/*/LC_MESSAGES/*.po", SOURCE_URL, "BSD-3-Clause"),
+    "django-allauth": (
+        ALLAUTH,
+        "allauth/locale/*/LC_MESSAGES/*.po",
+        f"pkg:pypi/django-allauth@{fetch_realdata.ALLAUTH_VERSION}",
+        "MIT",
+    ),
+}
 
 pytestmark = [
-    pytest.mark.skipif(
-        not (DJANGO / ".complete").exists(),
-        reason=f"Django's catalogs are not in the cache ({DJANGO}): run make realdata",
-    ),
     pytest.mark.skipif(MSGFMT is None, reason="GNU gettext msgfmt is not installed"),
 ]
 
@@ -60,9 +67,10 @@ RECORD_CLASSES = {"plural_form", "source_not_format"}
 RULE_CLASSES = {"width_precision_flags", "equivalent_conversion", "multiplicity", "errno_m"}
 
 
-def _catalogs() -> list[Path]:
-    found = sorted(DJANGO.glob("django/**/locale/*/LC_MESSAGES/*.po"))
-    if FULL:
+def _catalogs(project: str) -> list[Path]:
+    folder, pattern, _, _ = PROJECTS[project]
+    found = sorted(folder.glob(pattern))
+    if FULL or project != "django":
         return found
     return [path for path in found if path.parts[-3] in SAMPLE_LOCALES]
 
@@ -86,14 +94,15 @@ def _jsonl(path: Path) -> list[dict]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
 
 
-def ours(po: Path, work: Path) -> tuple[dict, list[dict], list[dict]]:
+def ours(po: Path, work: Path, project: str = "django") -> tuple[dict, list[dict], list[dict]]:
     """(case id → (case, results)), cap-import's diagnostics, cap-validate's diagnostics."""
     cases, cands, valid, results = (work / n for n in ("cases", "cands", "valid", "results"))
     import_diag, validate_diag = work / "import.diag", work / "validate.diag"
     for path in (cases, cands, valid, results, import_diag, validate_diag):
         path.unlink(missing_ok=True)
     _run(
-        "cap-import", "capeval.importer", "--license", "BSD-3-Clause", "--source", SOURCE_URL,
+        "cap-import", "capeval.importer", "--license", PROJECTS[project][3],
+        "--source", PROJECTS[project][2], "--missing", "case",
         str(po), "--candidates", str(cands), "-o", str(cases), "--diagnostics", str(import_diag),
     )  # fmt: skip
     _run("cap-validate", "capeval.validate", str(cases), "-o", str(valid),
@@ -142,16 +151,20 @@ def _format_flag(case: dict) -> str | None:
     return next((f for f in case["x-catalog"].get("flags", []) if f in FORMAT_FLAGS), None)
 
 
-def test_django_catalogs_agree_with_msgfmt(tmp_path: Path) -> None:
-    catalogs = _catalogs()
-    assert catalogs, f"no catalogs under {DJANGO}"
+@pytest.mark.parametrize("project", sorted(PROJECTS))
+def test_po_catalogs_agree_with_msgfmt(tmp_path: Path, project: str) -> None:
+    folder = PROJECTS[project][0]
+    if not (folder / ".complete").exists():
+        pytest.skip(f"{project}'s catalogs are not in the cache ({folder}): run make realdata")
+    catalogs = _catalogs(project)
+    assert catalogs, f"no catalogs under {folder}"
     stats: Counter = Counter()
     classes: Counter = Counter()
     unexplained: list = []
     plural_mismatch: list = []
     started = time.perf_counter()
     for po in catalogs:
-        by_id, import_diag, validate_diag = ours(po, tmp_path)
+        by_id, import_diag, validate_diag = ours(po, tmp_path, project)
         stats["files"] += 1
         stats["cases"] += len(by_id)
         stats["rejected by cap-validate"] += sum(
@@ -195,7 +208,7 @@ def test_django_catalogs_agree_with_msgfmt(tmp_path: Path) -> None:
     elapsed = time.perf_counter() - started
     compared = stats["entries compared"]
     print(
-        f"\nDjango {fetch_realdata.DJANGO_VERSION}: {dict(stats)}; agreement "
+        f"\n{project}: {dict(stats)}; agreement "
         f"{stats['agree']}/{compared} = {stats['agree'] / compared:.4f}; differences "
         f"{dict(classes)}; {elapsed:.1f} s in-process"
     )

@@ -239,3 +239,51 @@ def test_plural_forms_and_sources_that_are_not_their_format_are_not_false_alarms
     failing = {r["case_id"]: r["code"] for r in records(done.stdout) if not r["passed"]}
     assert failing == {"app.de.one-file.5a62d4db4c.f0": "placeholder_extra"}
     assert done.stderr.count(b"catalog.source_not_format") == 1  # once, not per locale
+
+
+DHIS2 = fetch_realdata.dhis2_dir()
+
+
+@pytest.mark.skipif(
+    not (DHIS2 / ".complete").exists(),
+    reason=f"DHIS2's header bar catalogs are not in the cache ({DHIS2}): run make realdata",
+)
+def test_a_partly_translated_i18next_tree(tmp_path: Path) -> None:
+    """@dhis2-ui/header-bar's i18next JSON, one folder per locale, many strings left empty:
+    grouped with en/ as SOURCE, the empty ones counted as completeness, nothing else fails."""
+    cands = tmp_path / "c.jsonl"
+    shell = (
+        f"{command('cap-import')} --license BSD-3-Clause --source pkg:npm/%40dhis2-ui/"
+        f"header-bar@{fetch_realdata.DHIS2_HEADER_BAR_VERSION} {DHIS2} --candidates {cands} "
+        f"| {command('cap-validate')} -q | {command('cap-check')} -q --candidates {cands}"
+    )
+    done = subprocess.run(["bash", "-o", "pipefail", "-c", shell], capture_output=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    results = records(done.stdout)
+    assert results and all(r["passed"] for r in results)
+    summary = done.stderr.decode().splitlines()[-1]
+    assert "36 catalogs" in summary and " untranslated" in summary, summary
+    locales_seen = {r["case_id"].split(".")[1] for r in results}
+    assert {"fr", "uz-cyrl-uz", "pt-br"} <= locales_seen
+
+
+def test_icu_plurals_in_monolingual_catalogs_need_their_locales_categories(
+    tmp_path: Path,
+) -> None:
+    """As i18next's key suffixes: Polish one/other only lacks few and many; exact =N keys do
+    not stand in for a category; French with many is complete; a select says nothing."""
+    (tmp_path / "app_en.arb").write_text(
+        '{"files": "{count, plural, one {# file} other {# files}}", "@files": {},'
+        ' "who": "{g, select, male {he} other {they}}"}'
+    )
+    (tmp_path / "app_pl.arb").write_text(
+        '{"files": "{count, plural, =1 {# plik} one {# plik} other {# plików}}",'
+        ' "who": "{g, select, other {oni}}"}'
+    )
+    (tmp_path / "app_fr.arb").write_text(
+        '{"files": "{count, plural, one {# fichier} many {# de fichiers} other {# fichiers}}",'
+        ' "who": "{g, select, other {ils}}"}'
+    )
+    done = _import("app_en.arb", "app_pl.arb", "app_fr.arb", cwd=tmp_path)
+    lines = [line for line in done.stderr.decode().splitlines() if "plural_incomplete" in line]
+    assert len(lines) == 1 and "app_pl.arb" in lines[0] and "few, many" in lines[0], lines

@@ -12,6 +12,17 @@ forms and ``___DESCRIPTION`` notes, to
 
     ${CAPEVAL_CACHE:-$HOME/.cache/capeval}/docusaurus-theme-translations-<version>/locales/
 
+Two more projects, for whole-tree runs (``cap-import DIR``):
+
+* django-allauth (``pkg:pypi/django-allauth@65.22.1``, MIT): its PO catalogs, 46 locales
+  (``en`` left untranslated, as a source-language catalog is), to
+  ``${CAPEVAL_CACHE}/django-allauth-<version>/allauth/locale/<ll>/LC_MESSAGES/django.po``;
+* DHIS2's header bar (``pkg:npm/%40dhis2-ui/header-bar@10.17.0``, BSD-3-Clause, as its
+  package.json says): i18next JSON with ``{{name}}`` interpolation, 38 locales, many partly
+  translated (empty strings), to ``${CAPEVAL_CACHE}/dhis2-header-bar-<version>/locales/<ll>/
+  translations.json`` (taken from the package's ``build/es/locales``; ``build/`` is a folder
+  cap-import does not walk).
+
 The versions are pinned, so the numbers measured on it
 (docs/cap-import.md) can be reproduced. Running it again when the files are there does nothing.
 Exit status 0 when the catalogs are in the cache, 1 when they could not be fetched (the tests
@@ -31,6 +42,8 @@ from pathlib import Path
 
 DJANGO_VERSION = "5.2.19"
 DOCUSAURUS_VERSION = "3.6.3"
+ALLAUTH_VERSION = "65.22.1"
+DHIS2_HEADER_BAR_VERSION = "10.17.0"
 _CATALOG = re.compile(r"^django-[^/]+/(django/(?:.+/)?locale/[^/]+/LC_MESSAGES/[^/]+\.po)$")
 
 
@@ -101,6 +114,88 @@ def fetch_docusaurus() -> Path:
     return target
 
 
+def allauth_dir() -> Path:
+    return cache_dir() / f"django-allauth-{ALLAUTH_VERSION}"
+
+
+def fetch_allauth() -> Path:
+    target = allauth_dir()
+    done = target / ".complete"
+    if done.exists():
+        return target
+    with tempfile.TemporaryDirectory(prefix="capeval-fetch-") as download:
+        command = [
+            sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
+            "--no-binary", ":all:", f"django-allauth=={ALLAUTH_VERSION}", "--dest", download,
+        ]  # fmt: skip
+        subprocess.run(command, check=True)
+        archives = sorted(Path(download).glob("*.tar.gz"))
+        if not archives:
+            raise RuntimeError("pip downloaded no source distribution of django-allauth")
+        catalog = re.compile(
+            r"^django_allauth-[^/]+/(allauth/locale/[^/]+/LC_MESSAGES/[^/]+\.po|LICENSE)$"
+        )
+        count = _extract_matching(archives[0], target, catalog)
+    done.write_text(f"{count} catalogs from django-allauth=={ALLAUTH_VERSION}\n", encoding="utf-8")
+    return target
+
+
+def dhis2_dir() -> Path:
+    return cache_dir() / f"dhis2-header-bar-{DHIS2_HEADER_BAR_VERSION}"
+
+
+def fetch_dhis2() -> Path:
+    target = dhis2_dir()
+    done = target / ".complete"
+    if done.exists():
+        return target
+    package = f"@dhis2-ui/header-bar@{DHIS2_HEADER_BAR_VERSION}"
+    with tempfile.TemporaryDirectory(prefix="capeval-fetch-") as download:
+        archive = _npm_pack(package, Path(download))
+        catalog = re.compile(r"^package/build/es/(locales/[^/]+/translations\.json)$")
+        count = _extract_matching(archive, target, catalog)
+    (target / "NOTICE").write_text(
+        f"pkg:npm/%40dhis2-ui/header-bar@{DHIS2_HEADER_BAR_VERSION}: BSD-3-Clause (its "
+        "package.json's license field); the package ships no licence file.\n",
+        encoding="utf-8",
+    )
+    done.write_text(f"{count} catalogs from {package}\n", encoding="utf-8")
+    return target
+
+
+def _npm_pack(package: str, folder: Path) -> Path:
+    npm = shutil.which("npm")
+    if npm is None:
+        raise RuntimeError("npm is not installed")
+    subprocess.run(
+        [npm, "pack", package, "--silent", "--pack-destination", str(folder)],
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
+    archives = sorted(folder.glob("*.tgz"))
+    if not archives:
+        raise RuntimeError("npm packed nothing")
+    return archives[0]
+
+
+def _extract_matching(archive: Path, target: Path, pattern: re.Pattern[str]) -> int:
+    """The archive's regular files whose name ``pattern`` matches, each to its first group
+    below ``target``; how many of them are catalogs (not the licence)."""
+    count = 0
+    with tarfile.open(archive) as tar:
+        for member in tar:
+            found = pattern.match(member.name)
+            if not member.isfile() or not found:
+                continue
+            destination = target / found.group(1)
+            destination.parent.mkdir(parents=True, exist_ok=True)
+            source = tar.extractfile(member)
+            assert source is not None
+            destination.write_bytes(source.read())
+            count += not destination.name.startswith("LICENSE")
+    return count
+
+
 def _extract(archive: Path, target: Path) -> int:
     count = 0
     with tarfile.open(archive) as tar:
@@ -129,6 +224,8 @@ def main() -> int:
     for name, fetch, pattern in [
         ("Django", fetch_django, "**/LC_MESSAGES/*.po"),
         ("Docusaurus", fetch_docusaurus, "locales/*/*.json"),
+        ("django-allauth", fetch_allauth, "**/LC_MESSAGES/*.po"),
+        ("DHIS2 header bar", fetch_dhis2, "locales/*/*.json"),
     ]:
         try:
             where = fetch()

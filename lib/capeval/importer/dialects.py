@@ -94,3 +94,36 @@ def covering_source(dialect: str, chosen: str, others: tuple[str, ...], translat
         if placeholder_texts(dialect, other) == written:
             return other
     return chosen
+
+
+def icu_plural_lacks(text: str, categories: Any) -> list[tuple[str, tuple[str, ...]]]:
+    """For each ICU ``plural``/``selectordinal`` in ``text`` (at any depth) that lacks CLDR
+    categories its locale uses, its argument's name and those categories. ``categories`` is
+    ``categories(ordinal) -> tuple | None`` (None: the locale is unknown; nothing is said).
+    Exact ``=N`` keys are extra and never stand in for a category; a text that does not parse
+    is left to placeholder_integrity."""
+    if "plural" not in text and "selectordinal" not in text:
+        return []
+    from capeval.placeholders.icu_parser import Branching, IcuSyntaxError, Tag, parse
+
+    try:
+        nodes = parse(text)
+    except IcuSyntaxError:
+        return []
+    found: list[tuple[str, tuple[str, ...]]] = []
+    stack = list(nodes)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Tag):
+            stack.extend(node.children)
+        elif isinstance(node, Branching):
+            for _, children in node.branches:
+                stack.extend(children)
+            if node.type == "select":
+                continue
+            needed = categories(node.type == "selectordinal")
+            keys = {key for key, _ in node.branches}
+            lacking = tuple(c for c in needed or () if c not in keys)
+            if lacking:
+                found.append((node.name, lacking))
+    return sorted(found)

@@ -22,10 +22,15 @@ from dataclasses import dataclass, field, replace
 from typing import Any, BinaryIO
 
 from capeval import catalogs
-from capeval.catalogs import AUTO, CatalogInfo, Message
+from capeval.catalogs import AUTO, ICU, CatalogInfo, Message
 from capeval.cli import STDIN_NAME, FatalInput, Run, StandardStreams, UsageError
 from capeval.importer import ids, locales
-from capeval.importer.dialects import assertions_for, covering_source, source_syntax_problem
+from capeval.importer.dialects import (
+    assertions_for,
+    covering_source,
+    icu_plural_lacks,
+    source_syntax_problem,
+)
 from capeval.jsonl import dumps
 from capeval.secrets import may_contain_secret, secret_problems, value_secret_kind
 
@@ -474,8 +479,40 @@ class Importer:
                 translated.line,
                 case_id,
             )
+        if not target.bilingual or target.format != "po":
+            self._icu_plurals(message, translated, texts, target, case_id, target_locale)
         self.run.count("translated")
         return texts
+
+    def _icu_plurals(
+        self,
+        message: Message,
+        translated: Message,
+        texts: list[str],
+        target: Catalog,
+        case_id: str,
+        target_locale: str,
+    ) -> None:
+        """An ICU plural inside a translation (JSON, ARB, xcstrings, XLIFF) must have the
+        categories its locale uses, as i18next's key suffixes must: Polish ``one``/``other``
+        only is ``catalog.plural_incomplete``."""
+        if message.dialect != ICU:
+            return
+
+        def categories(ordinal: bool) -> tuple[str, ...] | None:
+            return locales.plural_categories(target_locale, ordinal)
+
+        for text in texts:
+            for name, lacking in icu_plural_lacks(text, categories):
+                self._problem(
+                    "catalog.plural_incomplete",
+                    f"{_short(message.key)!r}: {{{name}, plural}} lacks "
+                    + ", ".join(lacking)
+                    + f" that {target_locale} needs",
+                    target.display,
+                    translated.line,
+                    case_id,
+                )
 
     # -- records ---------------------------------------------------------------------------
     def _write_case(

@@ -16,7 +16,9 @@ _POSIX = re.compile(
 _SCRIPTS = frozenset({"Latn", "Cyrl", "Arab", "Deva", "Hans", "Hant", "Grek", "Hebr", "Tfng"})
 _SCRIPT_MODIFIERS = {"latin": "Latn", "cyrillic": "Cyrl", "devanagari": "Deva", "arabic": "Arab"}
 # path parts that never name a locale
-_NOT_LOCALES = frozenset({"lc_messages", "locale", "locales", "values", "res", "i18n", "l10n"})
+_NOT_LOCALES = frozenset(
+    {"lc_messages", "locale", "locales", "values", "res", "i18n", "l10n", "src", "run"}
+)  # and folder names that are also language codes (Sardinian, Rundi)
 
 
 @lru_cache(maxsize=256)
@@ -36,6 +38,9 @@ def canonical(tag: str) -> str:
             elif 5 <= len(modifier) <= 8:
                 tag += "-" + modifier.lower()  # a variant (ca@valencia)
     tag = tag.replace("_", "-")
+    parts = tag.split("-")
+    if len(parts) == 3 and len(parts[2]) == 4 and parts[2].isalpha() and len(parts[1]) in (2, 3):
+        tag = "-".join((parts[0], parts[2], parts[1]))  # uz_UZ_Cyrl (Java's order): uz-Cyrl-UZ
     import langcodes
 
     try:
@@ -92,6 +97,8 @@ def _known(tag: str) -> bool:
     try:
         parsed = Locale.parse("_".join(wanted))
     except (UnknownLocaleError, ValueError, TypeError):
+        # CLDR's locales only: IANA registers three-letter codes that are folder names too
+        # (app, src, lib, api), so Tetum's tet/ is not taken for a locale
         return False
     # Babel drops a part it does not know (my_domain is Burmese to it): every part must count
     parts = (parsed.language, parsed.script, parsed.territory, parsed.variant)
