@@ -126,6 +126,10 @@ ADJUDICATED = "adjudicated"
 ADJUDICATION_UNUSED = "adjudication_unused"
 # Findings that restate a case's status (a report shows them with the case, not again).
 STATUS_FINDINGS = frozenset({BLOCKED, NEEDS_REVISION, DISAGREEMENT})
+# A finding's follow-up (cap-aggregate-scores --follow-ups): the fields a finding carries, and
+# the run summary's counts of findings by follow-up status (none: no follow-up yet).
+FOLLOW_UP_FIELDS = ("owner", "action", "status", "date", "retest_note")
+FOLLOW_UP_COUNTS = ("open", "fixed", "accepted", "none")
 
 # What keeps the deployment-evidence gate closed, in the order they are listed.
 BLOCKER_MEANING: dict[str, str] = {

@@ -16,6 +16,8 @@ import typer
 from capeval.cli import ConfigOption, RosterOption, Run, UsageError, filter_command
 from capeval.records import (
     CASE_HASH_FIELD,
+    FOLLOW_UP_COUNTS,
+    FOLLOW_UP_FIELDS,
     STATUSES,
     Problem,
     case_id_of,
@@ -411,13 +413,10 @@ class _Aggregate:
             run.failed = True
 
 
-FOLLOW_UP_FIELDS = ("owner", "action", "status", "date", "retest_note")
-
-
 def _apply_follow_ups(result: Any, follow_ups: dict[tuple[str, str], dict[str, Any]]) -> None:
     """Each finding with a follow-up carries it; the summary counts findings by follow-up
     status (``none``: no follow-up yet)."""
-    tally = {"open": 0, "fixed": 0, "accepted": 0, "none": 0}
+    tally = dict.fromkeys(FOLLOW_UP_COUNTS, 0)
     for finding in result.findings:
         follow_up = follow_ups.get((finding["case_id"], finding["code"]))
         if follow_up is None:

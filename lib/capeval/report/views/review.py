@@ -9,6 +9,8 @@ from typing import Any
 from capeval.config import Config
 from capeval.records import (
     BLOCKER_MEANING,
+    FOLLOW_UP_COUNTS,
+    FOLLOW_UP_FIELDS,
     LOW_AGREEMENT,
     STATUS_FINDINGS,
     STATUSES,
@@ -281,19 +283,14 @@ def _follow_up_counts(summary: dict[str, Any] | None) -> dict[str, int] | None:
     counts = summary.get("follow_ups") if isinstance(summary, dict) else None
     if not isinstance(counts, dict):
         return None
-    return {
-        key: counts[key]
-        for key in ("open", "fixed", "accepted", "none")
-        if isinstance(counts.get(key), int)
-    }
+    return {key: counts[key] for key in FOLLOW_UP_COUNTS if isinstance(counts.get(key), int)}
 
 
 def _follow_up(value: Any) -> dict[str, str] | None:
     """A finding's follow-up as cap-aggregate-scores --follow-ups attached it (None: none)."""
     if not isinstance(value, dict):
         return None
-    fields = ("owner", "action", "status", "date", "retest_note")
-    return {key: value[key] if isinstance(value.get(key), str) else "" for key in fields}
+    return {key: value[key] if isinstance(value.get(key), str) else "" for key in FOLLOW_UP_FIELDS}
 
 
 def _status_counts(verdicts: list[dict[str, Any]], summary: dict[str, Any] | None) -> dict:
