@@ -150,11 +150,3 @@ def test_a_pipe_out_of_a_filter_is_widened(tmp_path):
     plain = tmp_path / "plain"
     with plain.open("wb") as target:
         jsonl.widen_pipe(target.fileno())  # not a pipe: nothing happens, nothing raised
-
-
-@given(
-    st.binary(max_size=200) | st.lists(st.sampled_from([b"\n", b"a", b"\r\n", b""])).map(b"".join)
-)
-def test_newlines_are_counted_as_bytes_count_them(block):
-    assert jsonl.occurrences(block, b"\n") == block.count(b"\n")
-    assert jsonl.occurrences(block, b'"') == block.count(b'"')

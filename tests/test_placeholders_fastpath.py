@@ -74,17 +74,3 @@ def test_identity_of_tricky_sources_gets_the_same_verdict_either_way(mode, sourc
     parse, findall, _extract = MODES[mode]
     fast = pi._same_clean_placeholders(mode, source, source, parse, findall)
     assert not fast or full_verdict(mode, source, source) == "ok"
-
-
-@settings(max_examples=500, deadline=None)
-@given(source=texts, text=texts, same=st.booleans(), reorder=st.booleans())
-def test_bound_printf_check_is_check(source, text, same, reorder):
-    # bind() decides once per plan that printf params take the shape test first
-    from capeval.assertions import Subject
-
-    params = {"syntax": "printf", "allow_reorder": reorder}
-    subject = Subject({"id": "c", "source": source}, {"text": source if same else text})
-    subject.source, subject.text = source, subject.candidate["text"]
-    bound = pi.bind(params)(subject)
-    full = pi.check(subject, params)
-    assert (bound.code, bound.message, bound.evidence) == (full.code, full.message, full.evidence)

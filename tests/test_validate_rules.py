@@ -467,3 +467,87 @@ def test_checker_honours_a_forced_kind():
     kind, problems = checker.check(b"{}", evalcase())
     assert kind == "candidate"
     assert problems[0][0] == "schema.required"
+
+
+class _Recording(dict):
+    """A case that notes every top-level field read from it."""
+
+    def __init__(self, case: dict) -> None:
+        super().__init__(case)
+        self.read: set[str] = set()
+
+    def __getitem__(self, key):
+        self.read.add(key)
+        return super().__getitem__(key)
+
+    def get(self, key, default=None):
+        self.read.add(key)
+        return super().get(key, default)
+
+    def __contains__(self, key):
+        self.read.add(key)
+        return super().__contains__(key)
+
+    def keys(self):  # reading the keys reads them all
+        self.read.update(super().keys())
+        return super().keys()
+
+    def items(self):
+        self.read.update(super().keys())
+        return super().items()
+
+    def values(self):
+        self.read.update(super().keys())
+        return super().values()
+
+    def __iter__(self):
+        self.read.update(super().keys())
+        return super().__iter__()
+
+
+def _rule_cases() -> list[dict]:
+    import glob
+    from pathlib import Path
+
+    from capeval import schemas
+
+    root = Path(__file__).resolve().parent.parent
+    cases = []
+    for path in sorted(glob.glob(str(root / "evals/i18n-prompt/cases/*/*.jsonl"))):
+        with open(path, "rb") as handle:
+            cases.extend(orjson.loads(line) for line in handle if line.strip())
+    cases = [c for c in cases if schemas.problem("evalcase", c) is None]
+    assert len(cases) > 50
+    # the fields the rules read, at the edges of what they accept
+    cases += [{**c, "context": {"max_chars": 5}} for c in cases[:40]]
+    cases += [{**c, "context": {}, "required_tokens": []} for c in cases[:40]]
+    cases += [{**c, "required_tokens": ["%s"], "target_locale": "ja-JP"} for c in cases[:40]]
+    cases += [{**c, "source_locale": "xx-bogus", "target_locale": "en"} for c in cases[:5]]
+    cases += [
+        {**c, "provenance": {"kind": "compatible-licensed", "license": "Nope"}} for c in cases[:5]
+    ]
+    return cases
+
+
+def test_each_evalcase_rule_reads_only_the_fields_it_declares():
+    # a memo of a rule's problems is keyed by the fields it declares: reading another one
+    # would let two cases that differ there share an answer
+    from capeval.validate.rules import EVALCASE_RULES
+
+    for case in _rule_cases():
+        for rule in EVALCASE_RULES:
+            recording = _Recording(case)
+            rule.check(recording)
+            assert recording.read <= set(rule.reads), (rule.check.__name__, recording.read)
+
+
+def test_a_rule_reading_an_undeclared_field_is_caught():
+    from capeval.validate.rules import Rule
+
+    def differ(case):  # reads both locales, declares one
+        return [] if case["source_locale"] != case["target_locale"] else ["same"]
+
+    rule = Rule(("source_locale",), differ)
+    recording = _Recording(_rule_cases()[0])
+    rule.check(recording)
+    assert not recording.read <= set(rule.reads)

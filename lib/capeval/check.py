@@ -12,24 +12,20 @@ selected assertion. A passing result without evidence is written from a byte tem
 
 from __future__ import annotations
 
-import itertools
-import operator
 import os
-from collections.abc import Callable
 from functools import lru_cache
 from types import ModuleType
 from typing import Annotated, Any, NamedTuple
 
 import typer
 
-from capeval import assertions
-from capeval.assertions import ParamsError, Subject, bound_check, bound_column, nfc
+from capeval import accel, assertions
+from capeval.assertions import ParamsError, Subject
 from capeval.candidates import NO_SYSTEM, CandidateIndex
-from capeval.case_reader import CaseBlock, valid_cases
+from capeval.case_reader import valid_cases
 from capeval.cli import CandidatesOption, NoOrphansOption, Run, UsageError, filter_command
 from capeval.codes import OK
 from capeval.evidence import bound_evidence, bound_message
-from capeval.jsonl import value_key
 from capeval.records import (
     CANDIDATE_MISSING,
     SEVERITIES,
@@ -37,7 +33,6 @@ from capeval.records import (
     assertion_result,
     pointer,
 )
-from capeval.result_lines import ResultLines
 from capeval.secrets import secret_values
 from capeval.verdict import Outcome
 
@@ -70,50 +65,14 @@ class Planned(NamedTuple):
     severity: str
     params: dict[str, Any]
     module: ModuleType
-    # the module's check with these params bound (``bound_check``): what the engine calls
-    check: Callable[[Subject], Outcome]
 
 
-_PLAN_MEMO_LIMIT = 4096
-
-
-def plan_case(
-    run: Run,
-    line_no: int,
-    case: dict[str, Any],
-    selection: Selection,
-    memo: dict[bytes, list[Planned]] | None = None,
-    key: bytes | None = None,
-) -> list[Planned]:
+def plan_case(run: Run, line_no: int, case: dict[str, Any], selection: Selection) -> list[Planned]:
     """The case's selected assertions, each resolved to its module once (not per system).
 
     An assertion name outside the vocabulary is one ``assertion.unknown`` diagnostic for the
-    case, and is not checked. With ``memo`` (one per run: the selection is fixed), the plan
-    of an assertions list already seen is reused: a plan depends only on the list's value,
-    keyed by its exact JSON text (``key`` when the caller has it; lists with an unknown name
-    are never memoised: each case reports its own).
+    case, and is not checked.
     """
-    if memo is None:
-        key = None
-    elif key is None:
-        key = value_key(case["assertions"])
-    if key is not None:
-        known = memo.get(key)
-        if known is not None:
-            return known
-    planned, unknown = _plan(run, line_no, case, selection)
-    if key is not None and not unknown:
-        if len(memo) >= _PLAN_MEMO_LIMIT:
-            memo.clear()
-        memo[key] = planned
-    return planned
-
-
-def _plan(
-    run: Run, line_no: int, case: dict[str, Any], selection: Selection
-) -> tuple[list[Planned], bool]:
-    """(the selected assertions resolved, whether an unknown name was reported)."""
-    unknown = False
     planned = []
     for item in case["assertions"]:
         if not selection.wants(item):
@@ -130,11 +89,9 @@ def _plan(
                 case_id=case["id"],
                 path=pointer("assertions", case["assertions"].index(item), "name"),
             )
-            unknown = True
             continue
-        params = item.get("params") or {}
-        planned.append(Planned(name, item["severity"], params, module, bound_check(module, params)))
-    return planned, unknown
+        planned.append(Planned(name, item["severity"], item.get("params") or {}, module))
+    return planned
 
 
 def run_checks(
@@ -158,19 +115,17 @@ def run_checks(
     # | cap-check --candidates F` the file is complete (renamed into place) by then.
     index = CandidateIndex(run, candidates_path)
     # an invalid case's candidates are not orphans
-    cases = valid_cases(run, lambda case: index.mark_seen(case.get("id")), blocks=FAST_PATHS)
+    cases = valid_cases(run, lambda case: index.mark_seen(case.get("id")))
     first = next(cases, None)
     index.build()
-    counts = run.counts
-    counts.update({"results": 0, "passed": 0, "failed": 0})
+    run.counts.update({"results": 0, "passed": 0, "failed": 0})
     run.malformed_key = "invalid cases"
-    checks = _Checks(run, index, selection)
+    engine = _Engine(run, index, selection)
     try:
-        for item in itertools.chain(() if first is None else (first,), cases):
-            if type(item) is CaseBlock:
-                checks.block(item)
-            else:
-                checks.case(*item)
+        if first is not None:
+            engine.case(*first)
+        for line_no, case in cases:
+            engine.case(line_no, case)
         if no_orphans:  # counted, not listed: a shard leaves most candidates unjoined
             index.tally["not joined (--no-orphans)"] = index.orphan_count()
         else:
@@ -185,23 +140,11 @@ def run_checks(
                     case_id=case_id,
                 )
     finally:
-        # passing lines written from templates, added to the counts once (here: a run cut
-        # short still counts every line it wrote)
-        counts["results"] += checks.templated
-        counts["passed"] += checks.templated
         index.close()
 
 
-FAST_PATHS = True  # tests turn the block path off to compare with case by case
-# what a column test's pass stands for: the check's plain passing outcome
-_PLAIN_PASS = Outcome()
-
-
-class _Checks:
-    """The engine's state over a run: the plans, the passing-line templates, and how many
-    lines those wrote. ``case`` checks one case against its candidates; ``block`` a
-    ``CaseBlock`` at once where it can (one unnamed candidate a case, every selected
-    assertion with a column test: ``assertions.bound_column``), case by case otherwise."""
+class _Engine:
+    """The check engine over one run: each case's plan, its candidates, its results."""
 
     def __init__(self, run: Run, index: CandidateIndex, selection: Selection) -> None:
         self.run = run
@@ -209,11 +152,10 @@ class _Checks:
         self.selection = selection
         self.systems = index.systems or [NO_SYSTEM]
         self.write_line = run.out.write_bytes
-        self.result_lines = ResultLines()
-        self.plans: dict[bytes, list[Planned]] = {}  # assertions list -> plan (plan_case)
-        self.templated = 0
+        # the result line of an outcome, or None: the record is made (the accel seam)
+        self.result_line = accel.result_lines()
 
-    def case(self, line_no: int, case: dict[str, Any], plan_key: bytes | None) -> None:
+    def case(self, line_no: int, case: dict[str, Any]) -> None:
         run, index = self.run, self.index
         case_id = case["id"]
         if index.came_before(case_id):
@@ -222,13 +164,12 @@ class _Checks:
             run.emit_problems([repeated], case, line=line_no)
             run.count("invalid cases")
             return
-        planned = plan_case(run, line_no, case, self.selection, self.plans, plan_key)
+        planned = plan_case(run, line_no, case, self.selection)
         if not planned:
             run.count("cases with nothing selected")
             index.mark_seen(case_id)
             return
         found = index.candidates_of(case_id)
-        prefix = None  # of the case's passing result lines (result_lines), made once
         for system in self.systems:
             candidate = found.get(system)
             if candidate is None:
@@ -236,7 +177,7 @@ class _Checks:
                 for item in planned:
                     _write_result(run, _missing(case_id, system, item))
                 continue
-            prefix = self.pair(line_no, case, system, candidate, planned, prefix)
+            self.pair(line_no, case, system, candidate, planned)
 
     def pair(
         self,
@@ -245,95 +186,25 @@ class _Checks:
         system: Any,
         candidate: dict[str, Any],
         planned: list[Planned],
-        prefix: bytes | None = None,
-        known: tuple[bool, ...] = (),
-    ) -> bytes | None:
-        """Check one case × candidate; the case's line prefix, once made. ``known[i]`` says
-        the i-th assertion passes plainly (a column test said so): it is not run again."""
+    ) -> None:
+        """Check one case × candidate with each planned assertion; write each result."""
         case_id = case["id"]
         subject = Subject.of(case, candidate)  # texts NFC-normalised once per pair
-        write_line, template_tail = self.write_line, self.result_lines.tail
-        for at, item in enumerate(planned):
+        for item in planned:
             try:
-                outcome = _PLAIN_PASS if known and known[at] else item.check(subject)
+                outcome = item.module.check(subject, item.params)
             except Exception as exc:
                 _cannot_run(self.run, line_no, case_id, item, exc)
                 continue
-            if prefix is None:
-                prefix = self.result_lines.prefix(case_id) or b""
-            if outcome.code == OK and not outcome.evidence:
-                tail = template_tail(system, item.name, item.severity, outcome.message)
-                if prefix and tail is not None:
-                    write_line(prefix + tail)
-                    self.templated += 1
-                    continue
-            credentials = _known_secrets(subject.source, subject.text) if outcome.evidence else None
-            if not credentials:  # a template of this outcome's line serves (result_lines)
-                tail = self.result_lines.outcome_tail(system, item.name, item.severity, outcome)
-                if prefix and tail is not None:
-                    write_line(prefix + tail)
+            # the credentials of the pair's texts, which the evidence may not echo
+            known = _known_secrets(subject.source, subject.text) if outcome.evidence else None
+            if self.result_line is not None and not known:
+                line = self.result_line(case_id, system, item.name, item.severity, outcome)
+                if line is not None:
+                    self.write_line(line)
                     _count_result(self.run, outcome.code == OK, item.severity)
                     continue
-            _write_result(self.run, _result(subject, system, item, outcome, credentials))
-        return prefix
-
-    def block(self, block: CaseBlock) -> None:
-        columns = self._block_plan(block)
-        texts = None if columns is None else self.index.claim_usual(block.ids)
-        if texts is None:
-            for line_no, case, plan_key in block.cases():
-                self.case(line_no, case, plan_key)
-            return
-        assert columns is not None
-        planned, tests, tails = columns
-        sources, normalised = _nfc_column(block.sources), _nfc_column(texts)
-        verdicts = list(zip(*[test(sources, normalised) for test in tests], strict=True))
-        # the cases whose every assertion passed plainly are written from the templates a
-        # stretch at a time; each other case goes to pair() between two stretches
-        prefixes = ResultLines.prefixes(block.ids)
-        if prefixes is None:  # an id the templates cannot write: every case goes to pair()
-            others = list(range(len(verdicts)))
-        else:
-            failed = map(operator.not_, map(all, verdicts))
-            others = list(itertools.compress(itertools.count(), failed))
-        start = 0
-        for end in [*others, len(verdicts)]:
-            if end > start:
-                assert prefixes is not None
-                self.write_line(ResultLines.lines(prefixes[start:end], tails))
-                self.templated += (end - start) * len(planned)
-            if end == len(verdicts):
-                break
-            case_id = block.ids[end]
-            case = block.case(case_id, block.sources[end])
-            candidate = {"case_id": case_id, "text": texts[end]}
-            self.pair(block.first_line_no + end, case, NO_SYSTEM, candidate, planned,
-                      known=verdicts[end])  # fmt: skip
-            start = end + 1
-
-    def _block_plan(self, block: CaseBlock) -> tuple[list[Planned], list[Any], list[bytes]] | None:
-        """The plan of a block's cases, each assertion's column test, and the pieces a
-        passing case's lines are joined from; None when the block goes case by case."""
-        base = block.base
-        if not FAST_PATHS or self.systems != [NO_SYSTEM]:
-            return None
-        if not all(item["name"] in assertions.NAMES for item in base["assertions"]):
-            return None  # an unknown name is reported case by case
-        planned = plan_case(
-            self.run, block.first_line_no, base, self.selection, self.plans, block.assertions_text
-        )
-        if not planned:
-            return None
-        tests = [bound_column(item.module, item.params, base) for item in planned]
-        tails = [self.result_lines.tail(NO_SYSTEM, p.name, p.severity, "ok") for p in planned]
-        if None in tests or None in tails:
-            return None
-        return planned, tests, tails  # type: ignore[return-value]
-
-
-def _nfc_column(texts: list[str]) -> list[str]:
-    """The texts NFC-normalised, as ``Subject.of`` normalises a pair's (ASCII is NFC)."""
-    return texts if all(map(str.isascii, texts)) else list(map(nfc, texts))
+            _write_result(self.run, _result(subject, system, item, outcome, known))
 
 
 def _write_result(run: Run, result: dict[str, Any]) -> None:

@@ -20,19 +20,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from capeval.jsonl import value_key
 from capeval.limits import (
     EVIDENCE_DEPTH,
     EVIDENCE_LIST_ITEMS,
     EVIDENCE_STRING_CHARS,
     MESSAGE_CHARS,
 )
-from capeval.secrets import may_contain_secret, redact, redact_known, value_secret_kind
+from capeval.secrets import redact, redact_known, value_secret_kind
 
 __all__ = ["bound_evidence", "bound_message"]
 
 ELLIPSIS = "…"
-FAST_PATHS = True  # tests turn the shortcut off to compare with the full walk
 
 
 class _Cut:
@@ -86,30 +84,11 @@ def bound_evidence(
     ``known`` are the credentials of the texts it was drawn from (``secrets.secret_values``)."""
     if not evidence:
         return evidence
-    if FAST_PATHS and not known and _within_bounds(evidence):
-        return evidence
     cutter = _Cut(known or [])
     bounded = cutter.mapping(evidence, 1)
     if cutter.cut:
         bounded["truncated"] = True
     return bounded
-
-
-def _within_bounds(evidence: dict[str, Any]) -> bool:
-    """True when the walk cannot change the evidence's JSON (a failing result's evidence is
-    usually a few short lists): its text has at most ``EVIDENCE_STRING_CHARS`` bytes (so no
-    string is longer), fewer than ``EVIDENCE_LIST_ITEMS`` commas (no list or object has more
-    items), at most ``EVIDENCE_DEPTH`` brackets (nothing nests deeper), and the secret
-    prefilter, sound on JSON text, finds nothing in it. Brackets and commas inside strings
-    are counted too, which only sends more evidence the full way."""
-    text = value_key(evidence)
-    return (
-        text is not None
-        and len(text) <= EVIDENCE_STRING_CHARS
-        and text.count(b",") < EVIDENCE_LIST_ITEMS
-        and text.count(b"[") + text.count(b"{") <= EVIDENCE_DEPTH
-        and not may_contain_secret(text)
-    )
 
 
 def bound_message(message: str, known: list[tuple[str, str]] | None = None) -> str:

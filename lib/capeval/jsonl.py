@@ -12,7 +12,6 @@ Writing goes through our own buffer on a file descriptor: the environment may se
 
 from __future__ import annotations
 
-import operator
 import os
 import re
 import stat
@@ -102,92 +101,6 @@ def parse_line(raw: bytes, line_no: int, on_problem: ProblemCallback) -> dict[st
             on_problem(line_no, DUPLICATE_KEY, repeated)
             return None
     return record
-
-
-# -- blocks of lines --------------------------------------------------------------------------
-# A filter with a fast path for whole blocks reads BLOCK_BYTES at a time. A block
-# is *plain* when no line in it needs the reader's framing: no "\r" (CRLF endings), no BOM
-# on line 1, no line longer than the limit. Its lines are then exactly the bytes between its
-# newlines; everything else read_lines checks per line (JSON, objects, repeated keys, blank
-# lines) is the filter's to vouch for or to hand back line by line (``parse_line``).
-
-
-BLOCK_BYTES = 1 << 20
-
-
-def read_blocks(
-    stream: BinaryIO, block_bytes: int, max_line_bytes: int
-) -> Iterator[bytes | BinaryIO]:
-    """Yield blocks of whole lines of ``stream`` (each ends in ``\n`` but at the end of the
-    input), at most one read each, so a pipe is served as it comes. When a line is longer
-    than ``max_line_bytes`` the rest of the input is yielded once, as a stream to read line
-    by line (``read_lines`` reports it), and nothing follows."""
-    read = getattr(stream, "read1", stream.read)
-    limit = max_line_bytes + 2
-    while True:
-        block = read(block_bytes)
-        if not block:
-            return
-        if block[-1:] != b"\n":
-            tail = stream.readline(limit)
-            block += tail
-            if len(tail) == limit and tail[-1:] != b"\n":
-                yield JoinedStream(block, stream)
-                return
-        yield block
-
-
-def one_object_a_line(lines: list[bytes]) -> bool:
-    """Whether each line starts with '{' and ends with '}'. A '}' then a newline then a '{'
-    can only separate two values at the top level (inside a value, a '{' follows only ':',
-    ',' or '['; no string holds a newline), so then no value spans lines, and a decode of
-    the whole block that yields a value for each line yields exactly one a line."""
-    count = len(lines)
-    try:
-        return (
-            bytes(map(_FIRST, lines)) == b"{" * count and bytes(map(_LAST, lines)) == b"}" * count
-        )
-    except IndexError:  # an empty line
-        return False
-
-
-_FIRST, _LAST = operator.itemgetter(0), operator.itemgetter(-1)
-
-
-def occurrences(block: bytes, byte: bytes) -> int:
-    """How many times the one ``byte`` occurs in ``block``. (``bytes.count`` tests byte by
-    byte; deleting them goes from one to the next with ``memchr``: for a byte as rare as a
-    newline, about eight times fewer instructions.)"""
-    return len(block) - len(block.replace(byte, b""))
-
-
-def plain_block(block: bytes, first_line_no: int, max_line_bytes: int) -> bool:
-    """Whether the lines of ``block`` need none of the reader's framing (see above)."""
-    if b"\r" in block or (first_line_no == 1 and block[:3] == BOM):
-        return False
-    if len(block) <= max_line_bytes:
-        return True
-    return max(map(len, block.split(b"\n"))) <= max_line_bytes
-
-
-class JoinedStream:
-    """``head`` then the rest of ``stream``, for ``read_lines`` (readline only)."""
-
-    def __init__(self, head: bytes, stream: BinaryIO) -> None:
-        import io
-
-        self._head = io.BytesIO(head)
-        self._stream = stream
-
-    def readline(self, limit: int = -1) -> bytes:
-        line = self._head.readline(limit)
-        if line[-1:] == b"\n" or (limit >= 0 and len(line) >= limit):
-            return line
-        more = self._stream.readline(limit - len(line) if limit >= 0 else -1)
-        return line + more
-
-    def tell(self) -> int:  # read_lines asks only with offsets, which blocks never serve
-        return 0
 
 
 # orjson reads an integer beyond 64 bits as a float, silently. A run of 19 digits is the
@@ -334,15 +247,6 @@ def duplicate_key(raw: bytes) -> str | None:
 
 def _escape(step: str) -> str:
     return step.replace("~", "~0").replace("/", "~1")
-
-
-def loads_proven(raw: bytes) -> Any:
-    """The value of a line proven to repeat no key and hold no 19-digit run
-    (``schemas.lines``), or None when it is not JSON after all (the reader then says why)."""
-    try:
-        return orjson.loads(raw)
-    except orjson.JSONDecodeError:
-        return None
 
 
 def loads(raw: bytes) -> Any:

@@ -8,11 +8,10 @@ descriptors of their own (``in_process``).
 from __future__ import annotations
 
 import errno
-import io
 import os
 import stat
 from collections.abc import Callable, Iterable, Iterator
-from typing import IO, TYPE_CHECKING, Any, BinaryIO, NamedTuple
+from typing import IO, TYPE_CHECKING, Any, BinaryIO
 
 from capeval.codes import ERROR
 from capeval.diagnostics import Diagnostics
@@ -20,10 +19,6 @@ from capeval.jsonl import (
     DEFAULT_MAX_LINE_BYTES,
     Line,
     Writer,
-    occurrences,
-    parse_line,
-    plain_block,
-    read_blocks,
     read_lines,
     widen_pipe,
 )
@@ -35,13 +30,6 @@ if TYPE_CHECKING:
 STDIN_NAME = "<stdin>"
 _READ_BUFFER = 1 << 16
 _PROGRESS_EVERY = 8192
-
-
-class LineBlock(NamedTuple):
-    """Whole lines of the input, numbered from ``first_line_no`` (``Run.records``)."""
-
-    first_line_no: int
-    data: bytes
 
 
 class UsageError(Exception):
@@ -143,13 +131,8 @@ class Run:
         self.side_counts: dict[str, dict[str, int]] = {}
 
     # -- reading ---------------------------------------------------------------------------
-    def records(self, block_bytes: int = 0) -> Iterator[Line | LineBlock]:
-        """Every JSON object line of the inputs in order; bad lines become diagnostics.
-
-        With ``block_bytes``, plain blocks of lines (``jsonl.plain_block``) come whole as
-        ``LineBlock``: the caller accounts for their lines (``count_read``, ``parse_line``);
-        every other line is read and yielded one by one as without it.
-        """
+    def records(self) -> Iterator[Line]:
+        """Every JSON object line of the inputs in order; bad lines become diagnostics."""
         for index, path in enumerate(self.inputs):
             stream = self._open_input(path)
             if stream is None:
@@ -157,14 +140,11 @@ class Run:
             # --first-line numbers the first input as a chunk of a bigger file (scale-out)
             first = self.first_line if index == 0 else 1
             try:
-                if block_bytes:
-                    yield from self._blocks(stream, first, block_bytes)
-                else:
-                    yield from self._counted(
-                        read_lines(
-                            stream, self._on_problem, self.max_line_bytes, first_line_no=first
-                        )
-                    )
+                for item in read_lines(
+                    stream, self._on_problem, self.max_line_bytes, first_line_no=first
+                ):
+                    self.count_read()
+                    yield item
             except OSError as exc:
                 self.diag.emit("io.unreadable", f"cannot read: {_os_reason(exc)}", file=self.file)
             finally:
@@ -173,51 +153,12 @@ class Run:
         if self._progress:
             self.stderr.write("\r\033[K")
 
-    def _counted(self, lines: Iterator[Line]) -> Iterator[Line]:
-        for item in lines:
-            self.count_read()
-            yield item
-
-    def _blocks(self, stream: BinaryIO, first: int, block_bytes: int) -> Iterator[Line | LineBlock]:
-        line_no = first
-        for block in read_blocks(stream, block_bytes, self.max_line_bytes):
-            if type(block) is not bytes:  # a line past the limit: the rest line by line
-                yield from self._counted(
-                    read_lines(block, self._on_problem, self.max_line_bytes, first_line_no=line_no)
-                )
-                return
-            if plain_block(block, line_no, self.max_line_bytes):
-                yield LineBlock(line_no, block)
-            else:
-                yield from self._counted(
-                    read_lines(
-                        io.BytesIO(block),
-                        self._on_problem,
-                        self.max_line_bytes,
-                        first_line_no=line_no,
-                    )
-                )
-            line_no += occurrences(block, b"\n")
-
-    def count_read(self, lines: int = 1) -> None:
-        """``lines`` more records read (and the progress line drawn when it is due)."""
-        counts = self.counts
-        before = counts["read"]
-        counts["read"] = after = before + lines
-        if self._progress and after // _PROGRESS_EVERY != before // _PROGRESS_EVERY:
-            for done in range(
-                (before // _PROGRESS_EVERY + 1) * _PROGRESS_EVERY, after + 1, _PROGRESS_EVERY
-            ):
-                self.stderr.write(f"\r{self.tool}: {done} records")
-                self.stderr.flush()
-
-    def parse_line(self, line_no: int, raw: bytes) -> dict[str, Any] | None:
-        """One line of a ``LineBlock`` as ``read_lines`` reads it: its record (counted), or
-        None (a blank line, or a problem reported and counted)."""
-        record = parse_line(raw, line_no, self._on_problem)
-        if record is not None:
-            self.count_read()
-        return record
+    def count_read(self) -> None:
+        """One more record read (and the progress line drawn when it is due)."""
+        self.counts["read"] += 1
+        if self._progress and self.counts["read"] % _PROGRESS_EVERY == 0:
+            self.stderr.write(f"\r{self.tool}: {self.counts['read']} records")
+            self.stderr.flush()
 
     def _on_problem(self, line_no: int, code: str, message: str) -> None:
         self.counts["read"] += 1

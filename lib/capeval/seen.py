@@ -12,7 +12,7 @@ grows with the input. ``SeenKeys`` keeps only fixed-width entries in memory:
   (``tempfile.TemporaryFile``, under ``$TMPDIR``; unlinked at once, so nothing is left behind).
   The last 256 KiB stays in memory until it is written out.
 
-``add(key)`` (or ``add_all(keys)``, for a block of keys at once) probes from the key's home
+``add(key)`` probes from the key's home
 slot; an entry whose fragment matches is *verified* by reading its key back from the log and
 comparing bytes, so the answer is exact (a hash collision costs one read, never a wrong
 verdict). The table doubles at a load of 0.6.
@@ -98,34 +98,6 @@ class SeenKeys:
         self._count += 1
         if self._count > self._limit:
             self._grow()
-        return True
-
-    def add_all(self, keys: list[Any]) -> bool:
-        """Add every key of ``keys`` and return True when each is new to the set and to the
-        others; otherwise add none and return False (``add`` them one by one then, to learn
-        which). One call for a block of keys: the table grows first, and a key found already
-        there undoes the entries made before it (each had filled an empty slot; their log is
-        cut back, and it is written out only at the end)."""
-        count = len(keys)
-        while self._count + count > self._limit:
-            self._grow()
-        pending = self._pending
-        mark = len(pending)
-        filled = []
-        for key in keys:
-            data = _data(key)
-            digest = hash(data) & _HASH_MASK
-            slot = self._free_slot(data, digest)
-            if slot < 0:  # seen before, or earlier in this batch
-                for undone in filled:
-                    self._table[undone] = 0
-                del pending[mark:]
-                return False
-            self._enter(slot, data, digest)
-            filled.append(slot)
-        self._count += count
-        if len(pending) >= _SPILL:
-            self._spill()
         return True
 
     def _free_slot(self, data: bytes, digest: int) -> int:

@@ -19,15 +19,14 @@ anything else it raises is a bug, which the engine reports as one ``internal`` d
 lazily: a run pays only for the assertions its cases name.
 
 ``param_errors`` may read the params and, of the case, only the fields in
-``PARAM_CASE_FIELDS``: cap-validate memoises its answers per (assertions, those fields), and
-tests/test_schema_memo.py proves every module keeps to it.
+``PARAM_CASE_FIELDS``: the contract rule that calls it declares them (``validate.rules``), and
+tests/test_validate_rules.py records what every module reads.
 """
 
 from __future__ import annotations
 
 import importlib
 import unicodedata
-from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
@@ -119,30 +118,6 @@ def load(name: str) -> ModuleType:
         module = importlib.import_module(f"{__name__}.{name}")
         _loaded[name] = module
     return module
-
-
-def bound_check(module: ModuleType, params: dict[str, Any]) -> Callable[[Subject], Outcome]:
-    """``module.check`` with ``params`` bound, for a plan that runs it on many pairs. A module
-    may bind them itself (its ``bind(params)``: what the params decide, decided once, or None
-    to leave it to ``check``); it never raises there, so bad params are still reported by
-    ``check``, pair by pair."""
-    bind = getattr(module, "bind", None)
-    bound = bind(params) if bind is not None else None
-    if bound is not None:
-        return bound
-    check = module.check
-    return lambda subject: check(subject, params)
-
-
-def bound_column(
-    module: ModuleType, params: dict[str, Any], case: dict[str, Any]
-) -> Callable[[list[str], list[str]], list[bool]] | None:
-    """The module's test of a block of pairs at once (its ``bind_column(params, case)``), for
-    pairs sharing everything of ``case`` but the id and source: which pairs of NFC sources
-    and texts pass with the module's plain passing outcome (code ok, message "ok", no
-    evidence); False says nothing. None when the module has none for these params."""
-    bind = getattr(module, "bind_column", None)
-    return None if bind is None else bind(params, case)
 
 
 def result_codes() -> dict[str, tuple[str, ...]]:

@@ -42,8 +42,6 @@ PARAMS = {
 }
 
 _grapheme_pattern: Any = None
-FAST_PATHS = True  # tests turn the code-point bound off to compare with the measure
-_PASS = Outcome()
 
 
 def _graphemes(text: str) -> int:
@@ -127,10 +125,7 @@ def check(subject: Subject, params: dict[str, Any]) -> Outcome:
     measure = MEASURES.get(unit)
     if measure is None:
         raise ParamsError(f"max_chars: unknown unit {unit!r}")
-    text = subject.text
-    if FAST_PATHS and unit == "graphemes" and len(text) <= limit:
-        return _PASS  # a cluster holds at least one code point: no more clusters than that
-    length = measure(text)
+    length = measure(subject.text)
     if length <= limit:
         return Outcome()
     return Outcome(
@@ -138,37 +133,3 @@ def check(subject: Subject, params: dict[str, Any]) -> Outcome:
         f"{length} {unit} exceeds the limit of {limit}",
         {"length": length, "limit": limit, "unit": unit},
     )
-
-
-def bind(params: dict[str, Any]) -> Callable[[Subject], Outcome] | None:
-    """``check`` with no params (the usual ones: the case's ``context.max_chars``, counted in
-    graphemes) bound: a text no longer in code points than an integer limit passes, with no
-    lookup of params; anything else goes to ``check``. None for any other params."""
-    if params:
-        return None
-
-    def check_context_limit(subject: Subject) -> Outcome:
-        limit = _limit(subject.case, params)
-        if FAST_PATHS and type(limit) is int and len(subject.text) <= limit:
-            return _PASS
-        return check(subject, params)
-
-    return check_context_limit
-
-
-def bind_column(
-    params: dict[str, Any], case: dict[str, Any]
-) -> Callable[[list[str], list[str]], list[bool]] | None:
-    """For a block of pairs sharing ``case``'s context and no params: which texts are no
-    longer in code points than the integer limit (they pass, as ``bind``'s check passes
-    them), all at once; False says nothing. None for params or a limit that is not an int."""
-    limit = _limit(case, params)
-    if params or type(limit) is not int:
-        return None
-
-    def passes(sources: list[str], texts: list[str]) -> list[bool]:
-        if not FAST_PATHS:
-            return [False] * len(texts)
-        return [length <= limit for length in map(len, texts)]
-
-    return passes

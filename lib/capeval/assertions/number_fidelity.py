@@ -24,18 +24,14 @@ Reading rules where the contract is silent (docs/assertions.md, ``number_fidelit
 
 from __future__ import annotations
 
-import operator
 import re
 import unicodedata
 from collections import deque
-from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from itertools import repeat
 from typing import Any
 
 from capeval.assertions import ParamsError, Subject, first_by_precedence, nfc
-from capeval.placeholders.auto import AUTO_TEXTS_WITHOUT_BRACE
 from capeval.placeholders.spans import mask_placeholders
 from capeval.verdict import Outcome
 
@@ -207,18 +203,12 @@ def _cldr_separators(tag: str) -> tuple[set[str], set[str], set[int]]:
 
 @dataclass(frozen=True, slots=True)
 class _Pair:
-    """What one locale pair needs: both readers, the run patterns and the masking test."""
+    """What one locale pair needs: both readers and the run patterns."""
 
     source: _LocaleNumbers
     target: _LocaleNumbers
     runs: re.Pattern[str]  # any text
     ascii_runs: re.Pattern[str]  # the same matches on an ASCII text, faster
-    # a character that makes masking matter when a placeholder holds it (see _masked)
-    maskable: re.Pattern[str]
-    letters_inert: bool  # no separator is an ASCII letter or '%'
-    # bytes.translate table keeping ASCII digits and separators, every other byte a space;
-    # None when a separator is ASCII whitespace (see _same_ascii_runs)
-    run_bytes: bytes | None
 
 
 _pairs: dict[tuple[str, str], _Pair] = {}
@@ -235,99 +225,23 @@ def _pair(source_locale: str, target_locale: str) -> _Pair:
     one run. The patterns start with a character class (a sign or a digit), which the regex
     engine scans for quickly, and check what that character was after it; the ASCII one
     spells ``\\d`` and ``[^\\W_]`` as ASCII classes, which are the same on an ASCII text
-    (tests/test_check_fastpaths.py proves both equal to the lookahead-led pattern).
+    (tests/test_number_fidelity.py proves both equal to the lookahead-led pattern).
     """
     pair = _pairs.get((source_locale, target_locale))
     if pair is None:
         source = _locale_numbers(source_locale)
         target = _locale_numbers(target_locale)
         chars = set(source.separators | target.separators)
-        # _masked's first shortcut needs it (CLDR separators are punctuation and spaces)
-        letters_inert = not any(c == "%" or (c.isascii() and c.isalpha()) for c in chars)
         separators = _char_class(chars)
         runs = rf"[{_SIGNS}\d](?:(?<=\d)|(?<![^\W_][{_SIGNS}])(?=\d))\d*(?:{separators}\d+)*"
         ascii_runs = (
             rf"[{_SIGNS}0-9](?:(?<=[0-9])|(?<![A-Za-z0-9][{_SIGNS}])(?=[0-9]))[0-9]*"
             rf"(?:{separators}[0-9]+)*"
         )
-        maskable = rf"[{_SIGNS}\d{separators[1:]}"
-        kept = {ord(c) for c in chars if c.isascii()} | set(_ASCII_DIGITS)
-        run_bytes = None
-        if not any(chr(byte).isspace() for byte in kept):
-            run_bytes = bytes(byte if byte in kept else 0x20 for byte in range(256))
         pair = _pairs[(source_locale, target_locale)] = _Pair(
-            source,
-            target,
-            re.compile(runs),
-            re.compile(ascii_runs),
-            re.compile(maskable),
-            letters_inert,
-            run_bytes,
+            source, target, re.compile(runs), re.compile(ascii_runs)
         )
     return pair
-
-
-FAST_PATHS = True  # tests turn the shortcuts (masking, stretches) off to compare with the full path
-
-
-# A '%' not followed by a letter or '%': the directive there may hold a digit, a sign or a
-# separator (a flag, a width, ``%(name)``), so the text is scanned.
-_PERCENT_NOT_LETTER = re.compile(r"%(?![A-Za-z%])")
-
-
-def _masked(text: str, pair: _Pair) -> str:
-    """``mask_placeholders(text)``, or ``text`` itself when masking cannot change a run.
-
-    Masking overwrites placeholder characters with letters. In a text of ``%`` directives
-    only, the placeholders are the ``AUTO_TEXTS_WITHOUT_BRACE`` matches; when none holds a
-    digit, a sign or a separator, and no sign directly follows one (a letter before a sign
-    stops it reading as a sign), the runs and numbers of the text are those of the masked
-    text, at the same offsets (tests/test_check_fastpaths.py compares the two).
-    """
-    if FAST_PATHS and "%" in text and "{" not in text and "<" not in text:
-        if pair.letters_inert and _PERCENT_NOT_LETTER.search(text) is None and "}}" not in text:
-            # Without a scan: every '%' is followed by a letter or '%', so each directive is
-            # '%' and letters, and '%%' is followed by neither a sign nor a digit (when no
-            # separator is a letter or '%': ``letters_inert``).
-            return text
-        found = AUTO_TEXTS_WITHOUT_BRACE.findall(text)
-        if pair.maskable.search("".join(found)) is None and not (
-            ("-" in text or "+" in text or "\u2212" in text)
-            and any(f + sign in text for f in found for sign in _SIGNS)
-        ):
-            return text
-    return mask_placeholders(text)
-
-
-def _same_ascii_runs(source: str, text: str, run_bytes: bytes | None) -> bool:
-    """Whether two ASCII texts without a sign character certainly have the same runs.
-
-    Without signs a run is digits and separators only, and where one starts and ends depends
-    on nothing outside its stretch of digits and separators: the runs of a text are those of
-    its stretches, in order. So texts whose stretches are equal have equal runs; the
-    stretches come from C loops (``translate``, ``split``), ~3x faster than the run scan.
-    False says nothing (the runs are compared then).
-    """
-    if run_bytes is None or "-" in source or "+" in source or "-" in text or "+" in text:
-        return False
-    stretches = source.encode("ascii").translate(run_bytes).split()
-    return stretches == text.encode("ascii").translate(run_bytes).split()
-
-
-def _masked_column(texts: list[str], pair: _Pair) -> list[str]:
-    """``_masked`` of each text; the test of its first shortcut made once, on the texts
-    joined by newlines (a newline is no letter, and no '{', '<' or '}}' spans two texts)."""
-    joined = "\n".join(texts)
-    if (
-        FAST_PATHS
-        and pair.letters_inert
-        and "{" not in joined
-        and "<" not in joined
-        and "}}" not in joined
-        and _PERCENT_NOT_LETTER.search(joined) is None
-    ):
-        return [text if "%" in text else _masked(text, pair) for text in texts]
-    return [_masked(text, pair) for text in texts]
 
 
 def _value(match: re.Match[str]) -> str:
@@ -417,12 +331,9 @@ def compare(
         return _PASS
     pair = _pair(source_locale, target_locale)
     source_numbers_of, target_numbers_of = pair.source, pair.target
-    source = _masked(source, pair)
-    text = _masked(text, pair)
+    source = mask_placeholders(source)
+    text = mask_placeholders(text)
     source_ascii, text_ascii = source.isascii(), text.isascii()
-    if FAST_PATHS and source_ascii and text_ascii:
-        if _same_ascii_runs(source, text, pair.run_bytes):
-            return _PASS
     source_runs = (pair.ascii_runs if source_ascii else pair.runs).findall(source)
     runs = pair.ascii_runs if text_ascii else pair.runs
     candidate_runs = runs.findall(text)
@@ -498,60 +409,17 @@ def _message(code: str, evidence: dict[str, Any]) -> str:
     return "number(s) not in the source: " + ", ".join(evidence["extra"])
 
 
-def bind(params: dict[str, Any]) -> Callable[[Subject], Outcome] | None:
-    """``check`` with no numbers to ignore (the usual params) bound: the pair's comparison
-    itself; None when ``ignore`` is given (``check`` reads and validates it pair by pair)."""
-    return None if params.get("ignore") else _compare_pair
-
-
-def bind_column(
-    params: dict[str, Any], case: dict[str, Any]
-) -> Callable[[list[str], list[str]], list[bool]] | None:
-    """For a block of pairs sharing ``case``'s params and locales: which (NFC) source and text
-    pairs pass as ``compare`` passes them by their stretches (masked, ASCII, no sign), all
-    at once; False says nothing (the pair goes to the check). None with an ignore list."""
-    if bind(params) is None:
-        return None
-    pair = _pair(case.get("source_locale") or "en", case.get("target_locale") or "en")
-    run_bytes = pair.run_bytes
-    if run_bytes is None:
-        return None
-
-    def passes(sources: list[str], texts: list[str]) -> list[bool]:
-        if not FAST_PATHS:
-            return [False] * len(texts)
-        sources, texts = _masked_column(sources, pair), _masked_column(texts, pair)
-        both = "\n".join(sources) + "\n" + "\n".join(texts)
-        if both.isascii() and "-" not in both and "+" not in both:
-            # what _same_ascii_runs tests pair by pair, a column at a time
-            stretches = [
-                map(bytes.split, map(bytes.translate, map(str.encode, column), repeat(run_bytes)))
-                for column in (sources, texts)
-            ]
-            return list(map(operator.eq, *stretches))
-        return [
-            source.isascii() and text.isascii() and _same_ascii_runs(source, text, run_bytes)
-            for source, text in zip(sources, texts, strict=True)
-        ]
-
-    return passes
-
-
 def check(subject: Subject, params: dict[str, Any]) -> Outcome:
     ignore = params.get("ignore") or ()
     if ignore and (
         not isinstance(ignore, list) or not all(isinstance(item, str) for item in ignore)
     ):
         raise ParamsError("number_fidelity: ignore must be a list of strings")
-    return _compare_pair(subject, tuple(ignore))
-
-
-def _compare_pair(subject: Subject, ignore: tuple[str, ...] = ()) -> Outcome:
     case = subject.case
     return compare(
         subject.source,
         subject.text,
         case.get("source_locale") or "en",
         case.get("target_locale") or "en",
-        ignore,
+        tuple(ignore),
     )

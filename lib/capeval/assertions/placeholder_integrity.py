@@ -14,8 +14,6 @@ passes without a full parse — the usual case for a good translation.
 
 from __future__ import annotations
 
-import operator
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -31,7 +29,7 @@ from capeval.placeholders.compare import Extraction, Findings, compare, outcome
 from capeval.placeholders.suggest import placeholder_suggestions
 from capeval.verdict import Outcome
 
-__all__ = ["CODES", "MEANINGS", "NAME", "PARAMS", "bind", "check", "param_errors"]
+__all__ = ["CODES", "MEANINGS", "NAME", "PARAMS", "check", "param_errors"]
 
 NAME = "placeholder_integrity"
 # A custom pattern that ran past its time bound gives no verdict, so it outranks the rest.
@@ -266,53 +264,18 @@ _TOKEN_MODES = {
 }
 
 
-# (mode, the two sides' matched texts, allow_reorder) -> the comparer's outcome, for the
-# modes whose extraction is a function of the matched texts alone (see _check_tokens).
-_OUTCOMES: dict[tuple[Any, ...], Outcome] = {}
-_MEMO_MODES = frozenset({"printf"})
-FAST_PATHS = True  # tests turn the outcome memo off to compare with the full path
-
-
-def _check_tokens(
-    mode: str,
-    source: str,
-    text: str,
-    allow_reorder: bool,
-    syntax: str,
-    found: tuple[list[str], list[str]] | None = None,
-) -> Outcome:
-    """Fast paths first (same shape; a memoised outcome; same placeholder texts), then the
-    full comparison.
-
-    A printf string's directives are its ``DIRECTIVE_TEXTS`` matches, one per ``%``, each
-    read from its own text (its slot from the ones before it): the outcome of two strings
-    without syntax errors is a function of the two match sequences, so it is memoised on
-    them; an outcome with syntax errors (positions, excerpts of the text) never is. What
-    depends on the text itself (look-alikes, suggestions) is added after. Sources rarely
-    repeat, but their failures do (``%d`` → ``%s``).
-    """
+def _check_tokens(mode: str, source: str, text: str, allow_reorder: bool, syntax: str) -> Outcome:
+    """The same placeholder texts in the same order, parsing cleanly, pass at once; any
+    other pair is compared in full."""
     how = _TOKEN_MODES[mode]
-    if found is None:  # (``found``: the two sides' matches, when the caller has them)
-        found_source, found_text = how.findall(source), how.findall(text)
-    else:
-        found_source, found_text = found
-    if found_source == found_text and _clean_shape(mode, found_source, how.parse):
+    found_source = how.findall(source)
+    if found_source == how.findall(text) and _clean_shape(mode, found_source, how.parse):
         return _PASS
-    key = None
-    if FAST_PATHS and mode in _MEMO_MODES:
-        key = (mode, tuple(found_source), tuple(found_text), allow_reorder)
-        core = _OUTCOMES.get(key)
-        if core is not None:
-            return _with_text_evidence(core, text, syntax)
     parsed = _cached(mode, source, how.parse)
     if parsed.passes(text):
         core = _PASS
     else:
         core = _compared(source, text, parsed.groups, how.extract(text), allow_reorder)
-    if key is not None and core.code != comparer.SYNTAX:
-        if len(_OUTCOMES) >= _SOURCE_CACHE_MAX:
-            _OUTCOMES.clear()
-        _OUTCOMES[key] = core
     return _with_text_evidence(core, text, syntax)
 
 
@@ -370,68 +333,6 @@ def _check_custom(source: str, text: str, params: dict[str, Any], allow_reorder:
         return _PASS  # same tokens in the same order (tag nesting is then the source's)
     parsed, candidate = custom_syntax.with_tag_structure(preset, parsed, candidate)
     return _compare_groups(source, text, [parsed], [candidate], allow_reorder, "custom")
-
-
-def _binds_printf(params: dict[str, Any]) -> bool:
-    """Whether ``bind`` and ``bind_column`` take these params: printf, nothing else to decide."""
-    return (
-        FAST_PATHS
-        and params.get("syntax") == "printf"
-        and set(params) <= {"syntax", "allow_reorder"}
-    )
-
-
-def bind(params: dict[str, Any]) -> Callable[[Subject], Outcome] | None:
-    """``check`` with printf params (the usual ones) bound: straight to the fast test of
-    ``_check_tokens`` (the same directive texts, in order, parsing cleanly); None for any
-    other params (``check`` itself is bound then)."""
-    if _binds_printf(params):
-        findall = printf_syntax.DIRECTIVE_TEXTS.findall
-        parse = _TOKEN_MODES["printf"].parse
-
-        allow_reorder = params.get("allow_reorder", True)
-
-        def check_printf(subject: Subject) -> Outcome:
-            found = findall(subject.source)
-            found_text = findall(subject.text)
-            if found == found_text and _clean_shape("printf", found, parse):
-                return _PASS
-            # what check() does for these params, with the texts' directives already found
-            verdict = _check_tokens(
-                "printf", subject.source, subject.text, allow_reorder, "printf",
-                found=(found, found_text),
-            )  # fmt: skip
-            return _with_suggestions(subject, params, verdict)
-
-        return check_printf
-    return None
-
-
-def bind_column(
-    params: dict[str, Any], case: dict[str, Any]
-) -> Callable[[list[str], list[str]], list[bool]] | None:
-    """For a block of pairs sharing ``case``'s params: which (NFC) source and text pairs pass
-    as the bound check passes them (the same directive texts, in order, parsing cleanly),
-    all at once; False says nothing (the pair goes to the check). None for any params
-    ``bind`` does not bind."""
-    if not _binds_printf(params):
-        return None
-    findall = printf_syntax.DIRECTIVE_TEXTS.findall
-    parse = _TOKEN_MODES["printf"].parse
-
-    def passes(sources: list[str], texts: list[str]) -> list[bool]:
-        found = list(map(findall, sources))
-        # each source's directive texts as one string (no directive holds a NUL, none is
-        # empty), so the few distinct shapes of a block are tested once each
-        shapes = list(map("\x00".join, found))
-        clean = {
-            shape: _clean_shape("printf", shape.split("\x00") if shape else [], parse)
-            for shape in set(shapes)
-        }
-        same = map(operator.eq, found, map(findall, texts))
-        return list(map(operator.and_, same, map(clean.__getitem__, shapes)))
-
-    return passes
 
 
 def check(subject: Subject, params: dict[str, Any]) -> Outcome:

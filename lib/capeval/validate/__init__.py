@@ -11,20 +11,13 @@ optional (YAML, langcodes, license-expression) is imported only when a run needs
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Callable
 from typing import Annotated, Any
 
 import typer
 
 from capeval.cli import ConfigOption, FatalInput, Run, UsageError, filter_command
-from capeval.jsonl import BLOCK_BYTES
-from capeval.run import LineBlock
 from capeval.validate.kinds import KINDS
-
-# cap-validate reads plain blocks of lines (jsonl.BLOCK_BYTES) through the block path
-# (capeval.validate.blocks); tests turn BLOCK_PATH off to compare with the per-line path.
-BLOCK_PATH = True
 
 KindOption = Annotated[
     str | None,
@@ -97,12 +90,8 @@ def validate(
     # side inputs are read (and checked) up front; the rules are imported at the first record
     make_checker, id_lock = _record_checker(run, kind, config, cases, lock, update_lock, locked)
     manifest_out = run.side_output(manifest) if manifest else None
-    # plain blocks of EvalCase lines take the block path (capeval.validate.blocks) unless an
-    # option needs every record parsed; decided here so the per-line path imports nothing new
-    blocks = lock is None and locked is None and manifest is None and kind in (None, "evalcase")
     write_raw = _discard if check else run.out.write_raw
-    write_block = _discard if check else run.out.write_bytes
-    _pass_valid_records(run, make_checker, write_raw, write_block, manifest_out, blocks)
+    _pass_valid_records(run, make_checker, write_raw, manifest_out)
     _write_lock(run, id_lock)
 
 
@@ -151,52 +140,27 @@ def _pass_valid_records(
     run: Run,
     make_checker: Callable[[], Any],
     write_raw: Callable[[bytes], None],
-    write_block: Callable[[bytes], None],
     manifest_out: Any,
-    blocks: bool,
 ) -> None:
-    """Every record through the checker: its problems reported, its bytes passed on if valid.
-
-    With ``blocks``, plain blocks of lines go through the block path, which hands back every
-    line it cannot vouch for to the same per-record step, in input order."""
+    """Every record through the checker: its problems reported, its bytes passed on if valid."""
     if manifest_out is not None:
         from capeval.validate.manifest import CASE_KINDS, manifest_entry
     counts = run.counts
     counts.update({"valid": 0, "invalid": 0})
-    block_bytes = BLOCK_BYTES if blocks and BLOCK_PATH and not run.line_buffered else 0
-    items = run.records(block_bytes)
-    first = next(items, None)
-    if first is None:
-        return
-    checker = make_checker()
-    check_record = checker.check
-
-    def one_record(line_no: int, raw: bytes, record: dict[str, Any]) -> bool:
-        """Check, report and pass on one record; True when it had no problem at all."""
-        record_kind, problems = check_record(raw, record, run.path)
+    checker = None
+    for line_no, raw, record in run.records():
+        if checker is None:  # made at the first record: an empty input imports no rule
+            checker = make_checker()
+        record_kind, problems = checker.check(raw, record, run.path)
         invalid = bool(problems) and run.emit_problems(problems, record, line=line_no)
         if invalid or record_kind is None:
             counts["invalid"] += 1
-            return False
+            continue
         counts["valid"] += 1
         write_raw(raw)
         checker.accept(record_kind, record)
         if manifest_out is not None and record_kind in CASE_KINDS:
             manifest_out.write_record(manifest_entry(record_kind, record))
-        return not problems
-
-    process_block: Callable[[LineBlock], None] | None = None
-    for item in itertools.chain((first,), items):
-        if type(item) is not LineBlock:
-            one_record(*item)
-            continue
-        if process_block is None:  # imported here: an empty input imports none of it
-            from capeval.validate.blocks import block_processor
-
-            process_block = block_processor(
-                run, checker.seen_keys("evalcase"), one_record, write_block
-            )
-        process_block(item)
 
 
 def _write_lock(run: Run, id_lock: Any) -> None:

@@ -14,9 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from capeval import schemas
+from capeval import accel, schemas
 from capeval.records import Problem
-from capeval.schemas.memo import SchemaCheck
 from capeval.secrets import secret_problems
 from capeval.seen import SeenKeys
 from capeval.validate.kinds import detect_kind, unique_key
@@ -49,8 +48,8 @@ class RecordChecker:
         # one compact exact set per kind (capeval.seen: ~19 bytes per key, keys on disk)
         self._seen: dict[str, SeenKeys] = {}
         self._listings = 0  # failing records listed with every violation (schemas.FULL_LISTINGS)
-        # per kind: the compiled schema, memoising repeated values (schemas.memo)
-        self._schema_checks: dict[str, SchemaCheck] = {}
+        # per kind: the layer's proof that a record is valid (None: the validator decides)
+        self._valid_record: dict[str, Any] = {}
         # per input path: whether its records lie inside the locked split (exempt from leaks)
         self._inside_locked: dict[str | None, bool] = {}
         if id_lock is not None:
@@ -67,10 +66,14 @@ class RecordChecker:
             return None, [
                 Problem("kind.unknown", None, "record matches no kind (use --kind)", None)
             ]
-        schema_check = self._schema_checks.get(kind)
-        if schema_check is None:
-            schema_check = self._schema_checks[kind] = SchemaCheck(kind)
-        violations = schema_check.problems(record, self._listings < schemas.FULL_LISTINGS, raw)
+        if kind not in self._valid_record:
+            self._valid_record[kind] = accel.valid_record(kind)
+        accepts = self._valid_record[kind]
+        violations = (
+            []
+            if accepts is not None and accepts(record)
+            else schemas.problems(kind, record, self._listings < schemas.FULL_LISTINGS)
+        )
         if violations:
             self._listings += 1
             return kind, violations

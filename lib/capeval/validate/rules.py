@@ -10,13 +10,12 @@ value (``locales``, ``licenses``), and free-text privacy scans are cached per st
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from typing import Any
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any, NamedTuple
 
 from capeval import assertions
 from capeval.codes import ERROR
 from capeval.config import Config, gold_problems
-from capeval.jsonl import value_key
 from capeval.records import CASE_HASH_FIELD, Problem, pointer
 from capeval.validate.licenses import KNOWN_VALID, LICENSE_INVALID, license_problem
 from capeval.validate.locales import KNOWN_CANONICAL, locale_problem
@@ -26,15 +25,6 @@ from capeval.validate.privacy import (
     REVIEW_FIELDS,
     privacy_findings,
 )
-
-_MEMO_LIMIT = 4096  # distinct (assertions, case fields) remembered, then afresh
-_MEMO_KEY_BYTES = 4096
-
-# What the EvalCase rules read (the block path's contract, capeval.validate.blocks): the
-# assertion rules read these fields together; no rule reads EVALCASE_FREE_FIELDS; every other
-# rule reads one top-level field alone (a locale, the provenance).
-EVALCASE_JOINT_FIELDS = ("assertions", *assertions.PARAM_CASE_FIELDS)
-EVALCASE_FREE_FIELDS = ("id", "source")
 
 # provenance kinds that reuse external material and so must say where it came from
 SOURCED_PROVENANCE = frozenset({"public-domain", "compatible-licensed"})
@@ -66,7 +56,6 @@ class ContractRules:
         self.flags = frozenset(self.config.blocking_flags)
         self.profiles = {name: frozenset(c) for name, c in self.config.profiles.items()}
         self.privacy_severity = ERROR if self.config.privacy_as_error else None
-        self._assertion_memo: dict[bytes, list[Problem]] = {}
 
     def problems(self, kind: str, record: dict[str, Any]) -> list[Problem]:
         """Every contract-rule problem of one schema-valid record of ``kind``."""
@@ -84,43 +73,9 @@ class ContractRules:
 
     # -- EvalCase v1 --------------------------------------------------------------------------
     def _evalcase(self, case: dict[str, Any]) -> list[Problem]:
-        # The hot path of a big case file: set lookups first, function calls only for values
-        # outside the common sets (each distinct value is then cached by its module).
         found: list[Problem] = []
-        for field in ("source_locale", "target_locale"):
-            tag = case[field]
-            if tag not in KNOWN_CANONICAL:
-                problem = locale_problem(tag)
-                if problem is not None:
-                    found.append(Problem(problem[0], "/" + field, problem[1], None))
-        provenance = case["provenance"]
-        if provenance["license"] not in KNOWN_VALID:
-            message = license_problem(provenance["license"])
-            if message is not None:
-                found.append(Problem(LICENSE_INVALID, "/provenance/license", message, None))
-        if provenance["kind"] in SOURCED_PROVENANCE and not provenance.get("source"):
-            found.append(
-                Problem(
-                    "provenance.source_missing",
-                    "/provenance/source",
-                    f"{provenance['kind']} material must name its source (an identifier or URL)",
-                    None,
-                )
-            )
-        # assertion rules read only the assertions and assertions.PARAM_CASE_FIELDS (the
-        # param_errors contract): their problems are memoised per distinct combination
-        key = value_key(
-            (case["assertions"], *[case.get(field) for field in assertions.PARAM_CASE_FIELDS])
-        )
-        cached = self._assertion_memo.get(key) if key is not None else None
-        if cached is None:
-            cached = []
-            _assertion_problems(case, cached)
-            if key is not None and len(key) <= _MEMO_KEY_BYTES:
-                if len(self._assertion_memo) >= _MEMO_LIMIT:
-                    self._assertion_memo.clear()
-                self._assertion_memo[key] = cached
-        found.extend(cached)
+        for rule in EVALCASE_RULES:
+            found.extend(rule.check(case))
         return found
 
     # -- quality cases and reviews ------------------------------------------------------------
@@ -240,7 +195,48 @@ class ContractRules:
                 yield Problem(code, "/" + field, _PRIVACY_MESSAGES[code], self.privacy_severity)
 
 
-def _assertion_problems(case: dict[str, Any], found: list[Problem]) -> None:
+class Rule(NamedTuple):
+    """One EvalCase contract rule: the top-level fields it reads (and nothing else of the
+    case: tests/test_validate_rules.py records what each rule touches), and its check."""
+
+    reads: tuple[str, ...]
+    check: Callable[[dict[str, Any]], list[Problem]]
+
+
+def _locales(case: dict[str, Any]) -> list[Problem]:
+    # set lookups first; each distinct value outside the common set is cached by its module
+    found = []
+    for field in ("source_locale", "target_locale"):
+        tag = case[field]
+        if tag not in KNOWN_CANONICAL:
+            problem = locale_problem(tag)
+            if problem is not None:
+                found.append(Problem(problem[0], "/" + field, problem[1], None))
+    return found
+
+
+def _provenance(case: dict[str, Any]) -> list[Problem]:
+    found = []
+    provenance = case["provenance"]
+    if provenance["license"] not in KNOWN_VALID:
+        message = license_problem(provenance["license"])
+        if message is not None:
+            found.append(Problem(LICENSE_INVALID, "/provenance/license", message, None))
+    if provenance["kind"] in SOURCED_PROVENANCE and not provenance.get("source"):
+        found.append(
+            Problem(
+                "provenance.source_missing",
+                "/provenance/source",
+                f"{provenance['kind']} material must name its source (an identifier or URL)",
+                None,
+            )
+        )
+    return found
+
+
+def _assertions(case: dict[str, Any]) -> list[Problem]:
+    """The assertions' names, and each one's params by its module's ``param_errors``."""
+    found: list[Problem] = []
     seen: set[str] = set()
     for index, assertion in enumerate(case["assertions"]):
         name = assertion["name"]
@@ -266,7 +262,15 @@ def _assertion_problems(case: dict[str, Any], found: list[Problem]) -> None:
                 found.append(
                     Problem("assertion.params", pointer("assertions", index, "params"), error, None)
                 )
+    return found
 
+
+# in the order their problems are reported
+EVALCASE_RULES = (
+    Rule(("source_locale", "target_locale"), _locales),
+    Rule(("provenance",), _provenance),
+    Rule(("assertions", *assertions.PARAM_CASE_FIELDS), _assertions),
+)
 
 _hooks: dict[str, Any] = {}
 

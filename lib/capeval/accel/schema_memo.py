@@ -1,29 +1,26 @@
-"""The schema check of a stream of records, memoising the verdict on repeated field values.
+"""The schema verdict on a stream of records, memoised on repeated field values (the
+record-reading seam).
 
 A suite repeats most of a record from line to line (its ``assertions``, ``provenance``,
-``context``, locales), while the compiled validator re-checks all of it every time (~60% of
-cap-validate's time). ``SchemaCheck(kind).problem(record)`` returns exactly what
-``schemas.problem(kind, record)`` returns, faster:
+``context``, locales), while the compiled validator re-checks all of it every time.
+``SchemaMemo(kind).accepts(record)`` is True only for a record the compiled validator
+accepts; False says nothing (the core asks the validator, which says why):
 
 * It applies only to a schema whose top level is *decomposable*: an object with ``required``,
   ``properties``, ``additionalProperties: false`` and ``patternProperties`` of literal
-  prefixes with the empty schema, and nothing that relates one property to another. A record
-  is then valid iff it has the required keys, every other key is a property or matches a
-  prefix, and each property's value is valid against that property's schema alone.
+  prefixes with the empty schema (``x-`` extensions), and nothing that relates one property
+  to another. A record is then valid iff it has the required keys, every other key is a
+  property or matches a prefix, and each property's value is valid against that property's
+  schema alone.
 * A property whose schema is a plain string rule (type, lengths, pattern) is checked
   directly, with the compiled module's own regex objects. Any other property's value is
   looked up in a memo of values already proven valid, keyed by the property and the value's
   exact JSON text (or type and value for a scalar); values are never guessed.
-* Given the raw line, a typed decode (``schemas.typed``, msgspec) tries first: it proves a
-  line valid in C, ~1.5x cheaper than the memo.
 * A record with a value not in the memo goes through the compiled validator whole. If it
-  passes, its values join the memo (by decomposability each was valid on its own). A record
-  that fails anything here goes through ``schemas.problem``, so every diagnostic is the
-  compiled validator's own.
+  passes, its values join the memo (by decomposability each was valid on its own).
 
-tests/test_schema_memo.py mutates every field of valid records and proves the memo never
-accepts a record the compiled validator rejects. The memo holds at most ``MEMO_LIMIT`` values
-of at most ``MEMO_KEY_BYTES`` bytes each (then it starts afresh), so memory stays flat.
+The memo holds at most ``MEMO_LIMIT`` values of at most ``MEMO_KEY_BYTES`` bytes each (then
+it starts afresh), so memory stays flat.
 """
 
 from __future__ import annotations
@@ -34,7 +31,6 @@ from typing import Any
 
 from capeval import schemas
 from capeval.jsonl import ValueTextError, value_text
-from capeval.records import Problem
 
 MEMO_LIMIT = 8192
 MEMO_KEY_BYTES = 2048
@@ -61,8 +57,8 @@ MEMOISED = None  # a property checked through the memo
 _EXTENSION = "extension"  # a key matching a patternProperties prefix: any value
 
 
-class SchemaCheck:
-    """``problem(record)``: the first schema violation of a record of ``kind``, or None."""
+class SchemaMemo:
+    """``accepts(record)``: True only for a record of ``kind`` the compiled validator accepts."""
 
     def __init__(self, kind: str) -> None:
         self.kind = kind
@@ -71,27 +67,6 @@ class SchemaCheck:
         self._plan: Any = None
         # the keys of a record, in order -> what to check for each (records share a few)
         self._shapes: dict[tuple[str, ...], tuple[Any, ...]] = {}
-        self._typed: Any = None  # schemas.typed.TypedCheck, False when unavailable
-
-    def problem(self, record: Any, raw: bytes | None = None) -> Problem | None:
-        """The record's first violation or None; ``raw``, the line it was read from, lets a
-        typed decode (``schemas.typed``) prove it valid without the memo."""
-        if raw is not None:
-            typed = self._typed
-            if typed is None:
-                typed = self._typed = _typed_check(self.kind)
-            if typed is not False and typed.accepts(raw):
-                return None
-        if self.accepts(record):
-            return None
-        return schemas.problem(self.kind, record)
-
-    def problems(self, record: Any, every: bool = True, raw: bytes | None = None) -> list[Problem]:
-        """As ``schemas.problems``: [] for a valid record, else its violations (``raw`` as
-        for ``problem``)."""
-        if self.problem(record, raw) is None:
-            return []
-        return schemas.problems(self.kind, record, every)
 
     def accepts(self, record: Any) -> bool:
         """True only for a record the compiled validator accepts (False: not proven)."""
@@ -215,16 +190,6 @@ def _string_rule(subschema: dict[str, Any], patterns: dict[str, re.Pattern[str]]
     return subschema.get("minLength", 0), subschema.get("maxLength", float("inf")), search
 
 
-def _typed_check(kind: str) -> Any:
-    """The kind's typed check, or False (msgspec missing, or the schema not translatable)."""
-    try:
-        from capeval.schemas.typed import TypedCheck
-    except ImportError:
-        return False
-    check = TypedCheck(kind)
-    return check if check.available else False
-
-
 def _compiled_patterns(validate: Callable[[Any], Any]) -> dict[str, re.Pattern[str]]:
     """The regex objects the compiled module itself uses, by pattern text."""
     found: dict[str, re.Pattern[str]] = {}
@@ -232,3 +197,22 @@ def _compiled_patterns(validate: Callable[[Any], Any]) -> dict[str, re.Pattern[s
         if name.startswith("REGEX_PATTERNS") and isinstance(value, dict):
             found.update(value)
     return found
+
+
+def _plain_accepts(kind: str) -> Any:
+    def accepts(record: Any) -> bool:
+        return schemas.problem(kind, record) is None
+
+    return accepts
+
+
+def _shortcuts() -> list[Any]:
+    from capeval.accel import Shortcut
+
+    return [
+        Shortcut(f"schema memo ({kind})", f"record:{kind}", memo.accepts, _plain_accepts(kind))
+        for kind, memo in (("evalcase", SchemaMemo("evalcase")),)
+    ]
+
+
+SHORTCUTS = _shortcuts()

@@ -1,0 +1,64 @@
+"""Speed-only code, in one place: what it does, the core does too, more slowly.
+
+The core calls the layer at a few named seams and works the same without it:
+
+* ``valid_record(kind)`` (reading records): True for a record the schema accepts, proven
+  from values seen before (``accel.schema_memo``); False says nothing, and the core asks
+  the compiled validator (``schemas.problem``), which says why.
+* ``result_lines()`` (writing results): an outcome's AssertionResult line from a byte
+  template (``accel.templates``); None: the core builds the record and writes it.
+
+``CAPEVAL_ACCEL=0`` in the environment turns all of it off (read at each seam, once a run),
+and every output stays byte-identical: tests/test_accel.py runs the golden cases, the eval
+suite, real data and a fuzz slice both ways, and property-tests each ``SHORTCUTS`` entry
+against the core function it stands for.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+
+def enabled() -> bool:
+    """Whether the layer is on (``CAPEVAL_ACCEL`` is not ``0``)."""
+    return os.environ.get("CAPEVAL_ACCEL", "1") != "0"
+
+
+def valid_record(kind: str) -> Callable[[Any], bool] | None:
+    """``accepts(record)``: True only for a record of ``kind`` the schema accepts (False
+    says nothing); None when the layer is off."""
+    if not enabled():
+        return None
+    from capeval.accel.schema_memo import SchemaMemo
+
+    return SchemaMemo(kind).accepts
+
+
+def result_lines() -> Callable[..., bytes | None] | None:
+    """``line(case_id, system, assertion, severity, outcome)``: the result line the core
+    writes for an outcome whose pair holds no credential, or None (the core writes it);
+    None when the layer is off."""
+    if not enabled():
+        return None
+    from capeval.accel.templates import ResultLines
+
+    return ResultLines().line
+
+
+class Shortcut(NamedTuple):
+    """A registered shortcut: on every input of ``domain`` (a kind of input the property
+    test knows how to generate) ``fast`` answers as ``plain`` does, or falsy (no answer)."""
+
+    name: str
+    domain: str
+    fast: Callable[..., Any]
+    plain: Callable[..., Any]
+
+
+def shortcuts() -> list[Shortcut]:
+    """Every shortcut of the layer, for the property test (tests/test_accel.py)."""
+    from capeval.accel import schema_memo, templates
+
+    return [*schema_memo.SHORTCUTS, *templates.SHORTCUTS]
