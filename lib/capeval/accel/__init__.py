@@ -18,7 +18,11 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import Any
+
+from capeval.accel.shortcut import Shortcut
+
+__all__ = ["Shortcut", "enabled", "result_lines", "shortcuts", "valid_record"]
 
 
 def enabled() -> bool:
@@ -45,16 +49,6 @@ def result_lines() -> Callable[..., bytes | None] | None:
     from capeval.accel.templates import ResultLines
 
     return ResultLines().line
-
-
-class Shortcut(NamedTuple):
-    """A registered shortcut: on every input of ``domain`` (a kind of input the property
-    test knows how to generate) ``fast`` answers as ``plain`` does, or falsy (no answer)."""
-
-    name: str
-    domain: str
-    fast: Callable[..., Any]
-    plain: Callable[..., Any]
 
 
 def shortcuts() -> list[Shortcut]:

@@ -30,6 +30,7 @@ from collections.abc import Callable
 from typing import Any
 
 from capeval import schemas
+from capeval.accel.shortcut import Shortcut
 from capeval.jsonl import ValueTextError, value_text
 
 MEMO_LIMIT = 8192
@@ -207,8 +208,6 @@ def _plain_accepts(kind: str) -> Any:
 
 
 def _shortcuts() -> list[Any]:
-    from capeval.accel import Shortcut
-
     return [
         Shortcut(f"schema memo ({kind})", f"record:{kind}", memo.accepts, _plain_accepts(kind))
         for kind, memo in (("evalcase", SchemaMemo("evalcase")),)

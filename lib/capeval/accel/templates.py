@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from capeval.accel.shortcut import Shortcut
 from capeval.evidence import bound_evidence, bound_message
 from capeval.jsonl import ValueTextError, dumps, value_key, value_text
 from capeval.records import assertion_result
@@ -93,8 +94,6 @@ def _core_line(
 
 
 def _shortcuts() -> list[Any]:
-    from capeval.accel import Shortcut
-
     return [Shortcut("result templates", "outcome", ResultLines().line, _core_line)]
 
 
