@@ -303,6 +303,8 @@ OUTCOMES = st.tuples(
         st.just({}) | st.dictionaries(ANY_TEXT, EVIDENCE_VALUES, max_size=5),
     ),
 )
+
+
 # per domain: the examples that warm a memo, and generated inputs (each a tuple of arguments)
 DOMAINS = {
     "record:evalcase": ([(record,) for record in CORPUS], mutated().map(lambda r: (r,))),

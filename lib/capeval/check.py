@@ -14,8 +14,7 @@ from __future__ import annotations
 
 import os
 from functools import lru_cache
-from types import ModuleType
-from typing import Annotated, Any, NamedTuple
+from typing import Annotated, Any
 
 import typer
 
@@ -26,12 +25,12 @@ from capeval.case_reader import valid_cases
 from capeval.cli import CandidatesOption, NoOrphansOption, Run, UsageError, filter_command
 from capeval.codes import OK
 from capeval.evidence import bound_evidence, bound_message
+from capeval.plan import Planned, Selection, plan_case
 from capeval.records import (
     CANDIDATE_MISSING,
     SEVERITIES,
     Problem,
     assertion_result,
-    pointer,
 )
 from capeval.secrets import secret_values
 from capeval.verdict import Outcome
@@ -40,58 +39,6 @@ SeverityOption = Annotated[
     str | None,
     typer.Option(metavar="LEVEL", help="Run only assertions of this severity (hard or report)."),
 ]
-
-
-class Selection(NamedTuple):
-    """Which assertions a run checks, and how to tell (``--only``, ``--skip``, ``--severity``)."""
-
-    only: frozenset[str] | None
-    skip: frozenset[str]
-    severity: str | None
-
-    def wants(self, item: dict[str, Any]) -> bool:
-        name = item["name"]
-        return (
-            (self.only is None or name in self.only)
-            and name not in self.skip
-            and (self.severity is None or item["severity"] == self.severity)
-        )
-
-
-class Planned(NamedTuple):
-    """One assertion of a case, resolved once per case: its module, params and severity."""
-
-    name: str
-    severity: str
-    params: dict[str, Any]
-    module: ModuleType
-
-
-def plan_case(run: Run, line_no: int, case: dict[str, Any], selection: Selection) -> list[Planned]:
-    """The case's selected assertions, each resolved to its module once (not per system).
-
-    An assertion name outside the vocabulary is one ``assertion.unknown`` diagnostic for the
-    case, and is not checked.
-    """
-    planned = []
-    for item in case["assertions"]:
-        if not selection.wants(item):
-            continue
-        name = item["name"]
-        try:
-            module = assertions.load(name)
-        except KeyError:
-            run.diag.emit(
-                "assertion.unknown",
-                f"unknown assertion {name!r}",
-                file=run.file,
-                line=line_no,
-                case_id=case["id"],
-                path=pointer("assertions", case["assertions"].index(item), "name"),
-            )
-            continue
-        planned.append(Planned(name, item["severity"], item.get("params") or {}, module))
-    return planned
 
 
 def run_checks(
@@ -152,7 +99,8 @@ class _Engine:
         self.selection = selection
         self.systems = index.systems or [NO_SYSTEM]
         self.write_line = run.out.write_bytes
-        # the result line of an outcome, or None: the record is made (the accel seam)
+        # the result line of an outcome, or None: the core makes the record (a seam of the
+        # speed layer)
         self.result_line = accel.result_lines()
 
     def case(self, line_no: int, case: dict[str, Any]) -> None:

@@ -13,18 +13,21 @@ accepts; False says nothing (the core asks the validator, which says why):
   property or matches a prefix, and each property's value is valid against that property's
   schema alone.
 * A property whose schema is a plain string rule (type, lengths, pattern) is checked
-  directly, with the compiled module's own regex objects. Any other property's value is
-  looked up in a memo of values already proven valid, keyed by the property and the value's
-  exact JSON text (or type and value for a scalar); values are never guessed.
-* A record with a value not in the memo goes through the compiled validator whole. If it
-  passes, its values join the memo (by decomposability each was valid on its own).
+  directly, with the compiled module's own regex objects. The other properties' values are
+  looked up together in a memo of combinations already proven valid, keyed by the record's
+  keys and the values' exact JSON text (equal texts are equal values of equal types); values
+  are never guessed.
+* A record whose combination is not in the memo goes through the compiled validator whole.
+  If it passes, its combination joins the memo (by decomposability it is valid with any
+  valid strings and any extension values).
 
-The memo holds at most ``MEMO_LIMIT`` values of at most ``MEMO_KEY_BYTES`` bytes each (then
-it starts afresh), so memory stays flat.
+The memo holds at most ``MEMO_LIMIT`` combinations of at most ``MEMO_KEY_BYTES`` bytes each
+(then it starts afresh), so memory stays flat.
 """
 
 from __future__ import annotations
 
+import operator
 import re
 from collections.abc import Callable
 from typing import Any
@@ -34,7 +37,7 @@ from capeval.accel.shortcut import Shortcut
 from capeval.jsonl import ValueTextError, value_text
 
 MEMO_LIMIT = 8192
-MEMO_KEY_BYTES = 2048
+MEMO_KEY_BYTES = 4096
 
 _TOP_LEVEL_KEYS = frozenset(
     {
@@ -52,10 +55,8 @@ _TOP_LEVEL_KEYS = frozenset(
 )
 _STRING_RULE_KEYS = frozenset({"type", "minLength", "maxLength", "pattern", "title", "description"})
 _LITERAL_PREFIX = re.compile(r"\^([A-Za-z0-9_-]+)\Z")
-_SCALARS = (str, int, float, bool, type(None))
 
 MEMOISED = None  # a property checked through the memo
-_EXTENSION = "extension"  # a key matching a patternProperties prefix: any value
 
 
 class SchemaMemo:
@@ -79,48 +80,38 @@ class SchemaMemo:
             steps = self._shape_steps(shape)
             if steps is None:
                 return False
-        memo = self._memo
-        missed: list[Any] | None = None
-        for (key, rule), value in zip(steps, record.values(), strict=True):
-            if rule is MEMOISED:
-                kind = type(value)
-                if kind in _SCALARS:
-                    memo_key: Any = (key, kind, value)
-                else:
-                    try:
-                        text = value_text(value)
-                    except ValueTextError:  # an integer beyond 64 bits: no memo
-                        return False
-                    if len(text) > MEMO_KEY_BYTES:
-                        return False
-                    memo_key = (key, text)
-                if memo_key not in memo:
-                    if missed is None:
-                        missed = [memo_key]
-                    else:
-                        missed.append(memo_key)
-            elif rule is not _EXTENSION:
-                low, high, search = rule
-                if (
-                    type(value) is not str
-                    or not low <= len(value) <= high
-                    or (search is not None and search(value) is None)
-                ):
-                    return False
-        if missed is not None:
+        strings, memoised = steps
+        for key, low, high, search in strings:
+            value = record[key]
+            if (
+                type(value) is not str
+                or not low <= len(value) <= high
+                or (search is not None and search(value) is None)
+            ):
+                return False
+        if memoised is None:
+            return True
+        try:  # the memoised values as one JSON text: equal texts, equal values and types
+            text = value_text(memoised(record))
+        except ValueTextError:  # an integer beyond 64 bits: no memo
+            return False
+        if len(text) > MEMO_KEY_BYTES:
+            return False
+        memo_key = (shape, text)
+        if memo_key not in self._memo:
             try:
                 self._validate(record)
             except Exception:  # any violation: schemas.problem says which
                 return False
-            if len(memo) + len(missed) > MEMO_LIMIT:
-                memo.clear()
-            memo.update(missed)
+            if len(self._memo) >= MEMO_LIMIT:
+                self._memo.clear()
+            self._memo.add(memo_key)
         return True
 
     def _shape_steps(self, shape: tuple[str, ...]) -> tuple[Any, ...] | None:
-        """The (key, rule) of each key of records with these keys in this order, or None when
-        such a record cannot be valid (an unknown key, a required one missing): it then goes
-        through the compiled validator, which says why."""
+        """For records with these keys in this order: the string rules to check, and a
+        getter of the memoised values (None: none); None when such a record cannot be valid
+        (an unknown key, a required one missing): the compiled validator then says why."""
         if not self._planned:
             self._validate = schemas.validator(self.kind)
             self._plan = _plan(schemas.schema(self.kind), _compiled_patterns(self._validate))
@@ -128,19 +119,21 @@ class SchemaMemo:
         if self._plan is None:
             return None
         fields, required, prefixes = self._plan
-        steps = []
+        strings, memoised = [], []
         for key in shape:
             if key in fields:
-                steps.append((key, fields[key]))
-            elif key.startswith(prefixes):
-                steps.append((key, _EXTENSION))
-            else:
+                if fields[key] is MEMOISED:
+                    memoised.append(key)
+                else:
+                    strings.append((key, *fields[key]))
+            elif not key.startswith(prefixes):  # an x- extension is any value
                 return None
         if not required <= set(shape):
             return None
         if len(self._shapes) >= MEMO_LIMIT:
             self._shapes.clear()
-        found = self._shapes[shape] = tuple(steps)
+        getter = operator.itemgetter(*memoised) if memoised else None
+        found = self._shapes[shape] = (tuple(strings), getter)
         return found
 
 

@@ -1,0 +1,66 @@
+"""A case's plan in a check run: its selected assertions, each resolved to its module.
+
+``Selection`` is what a run checks (``--only``, ``--skip``, ``--severity``); ``plan_case``
+resolves one case's assertions once (not per system), reporting an unknown name.
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+from typing import Any, NamedTuple
+
+from capeval import assertions
+from capeval.records import pointer
+from capeval.run import Run
+
+
+class Selection(NamedTuple):
+    """Which assertions a run checks, and how to tell (``--only``, ``--skip``, ``--severity``)."""
+
+    only: frozenset[str] | None
+    skip: frozenset[str]
+    severity: str | None
+
+    def wants(self, item: dict[str, Any]) -> bool:
+        name = item["name"]
+        return (
+            (self.only is None or name in self.only)
+            and name not in self.skip
+            and (self.severity is None or item["severity"] == self.severity)
+        )
+
+
+class Planned(NamedTuple):
+    """One assertion of a case, resolved once per case: its module, params and severity."""
+
+    name: str
+    severity: str
+    params: dict[str, Any]
+    module: ModuleType
+
+
+def plan_case(run: Run, line_no: int, case: dict[str, Any], selection: Selection) -> list[Planned]:
+    """The case's selected assertions, each resolved to its module once (not per system).
+
+    An assertion name outside the vocabulary is one ``assertion.unknown`` diagnostic for the
+    case, and is not checked.
+    """
+    planned = []
+    for item in case["assertions"]:
+        if not selection.wants(item):
+            continue
+        name = item["name"]
+        try:
+            module = assertions.load(name)
+        except KeyError:
+            run.diag.emit(
+                "assertion.unknown",
+                f"unknown assertion {name!r}",
+                file=run.file,
+                line=line_no,
+                case_id=case["id"],
+                path=pointer("assertions", case["assertions"].index(item), "name"),
+            )
+            continue
+        planned.append(Planned(name, item["severity"], item.get("params") or {}, module))
+    return planned
