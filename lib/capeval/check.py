@@ -4,8 +4,8 @@ Cases stream from the inputs; ``--candidates FILE`` is indexed first (``capeval.
 case_id → byte offsets of its candidate lines, and the systems in order of first appearance),
 then each case's candidates are read back on demand. Results come out in case order, then
 system order, then the case's assertion order; one AssertionResult per case × system ×
-selected assertion. A passing result without evidence is written from a byte template
-(``capeval.result_lines``), any other through ``records.assertion_result``.
+selected assertion, made by ``records.assertion_result`` (or, with the speed layer on, the
+same line from its template: ``accel.result_lines``).
 
 ``cap-check-placeholder`` and ``cap-check-protocol`` are this engine with a fixed selection.
 """
@@ -145,14 +145,14 @@ class _Engine:
                 _cannot_run(self.run, line_no, case_id, item, exc)
                 continue
             # the credentials of the pair's texts, which the evidence may not echo
-            known = _known_secrets(subject.source, subject.text) if outcome.evidence else None
-            if self.result_line is not None and not known:
+            credentials = _credentials(subject.source, subject.text) if outcome.evidence else None
+            if self.result_line is not None and not credentials:
                 line = self.result_line(case_id, system, item.name, item.severity, outcome)
                 if line is not None:
                     self.write_line(line)
                     _count_result(self.run, outcome.code == OK, item.severity)
                     continue
-            _write_result(self.run, _result(subject, system, item, outcome, known))
+            _write_result(self.run, _result(subject, system, item, outcome, credentials))
 
 
 def _write_result(run: Run, result: dict[str, Any]) -> None:
@@ -195,18 +195,18 @@ def _result(
     system: Any,
     item: Planned,
     outcome: Outcome,
-    known: list[tuple[str, str]] | None,
+    credentials: list[tuple[str, str]] | None,
 ) -> dict[str, Any]:
     """The AssertionResult of an outcome, its message and evidence bounded and redacted of
-    the credentials ``known`` in the pair's texts."""
+    the ``credentials`` of the pair's texts."""
     return assertion_result(
         subject.case["id"],
         system,
         item.name,
         item.severity,
         outcome.code,
-        bound_message(outcome.message, known),
-        bound_evidence(outcome.evidence, known),
+        bound_message(outcome.message, credentials),
+        bound_evidence(outcome.evidence, credentials),
     )
 
 
@@ -222,7 +222,7 @@ def _where(exc: BaseException) -> str:
 
 
 @lru_cache(maxsize=1)  # the assertions of one pair come one after another; texts may be big
-def _known_secrets(source: str, text: str) -> list[tuple[str, str]]:
+def _credentials(source: str, text: str) -> list[tuple[str, str]]:
     """The credentials of a pair's texts, which no result may echo (once per pair)."""
     return secret_values(source, text)
 
