@@ -87,3 +87,27 @@ def test_help_stands_on_its_own(command):
     proc = run_cmd(command, "--help")
     assert proc.returncode == 0
     assert _outside_references(proc.stdout.decode()) == []
+
+
+def test_no_package_registry_host_is_named_anywhere_in_the_repository():
+    # Packages are named by purl (pkg:pypi/django@5.2.19), never by a registry's address.
+    # The hosts are spelled in pieces so that this file does not name them either.
+    hosts = [
+        "pypi" + ".org",
+        "pythonhosted" + ".org",
+        "npmjs" + ".com",
+        "npmjs" + ".org",
+        "deb.debian" + ".org",
+    ]
+    root = Path(__file__).resolve().parent.parent
+    listed = subprocess.run(
+        ["git", "ls-files", "-z"], cwd=root, capture_output=True, check=False
+    ).stdout.split(b"\0")
+    found = []
+    for name in filter(None, listed):
+        path = root / name.decode()
+        if not path.is_file() or path.stat().st_size > 2_000_000:
+            continue
+        text = path.read_bytes().lower()
+        found += [f"{name.decode()}: {host}" for host in hosts if host.encode() in text]
+    assert not found, found
