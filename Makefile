@@ -8,6 +8,10 @@ BASE := evals/i18n-prompt/baselines
 EX := examples/domain_semantic_quality
 DJANGO_DEMO := tests/data/catalogs/django/conf/fr/LC_MESSAGES/django.po \
   tests/data/catalogs/django/admin/de/LC_MESSAGES/django.po
+DJANGO_FR := tests/data/catalogs/django/admin/fr/LC_MESSAGES/django.po \
+  tests/data/catalogs/django/admin/fr/LC_MESSAGES/djangojs.po
+DJANGO_FIX := tests/data/catalogs/django/admindocs/fr/LC_MESSAGES/django.po
+CATS := examples/catalogs
 
 .PHONY: install demo test test-browser lint docs evals bench fuzz schemas golden realdata clean
 
@@ -44,6 +48,30 @@ demo: install
 	  | $(BIN)/cap-check -q --exit-zero --candidates $(VENV)/demo-django.cands.jsonl \
 	  | $(BIN)/python -c 'import sys,json; [print(r["case_id"], r["code"], r["message"]) for r in map(json.loads, sys.stdin) if not r["passed"]]'; \
 	done
+	@echo
+	@echo '== cap-consistency: one source translated two ways, one translation of two sources (real Django admin catalogs, French) =='
+	rm -f $(VENV)/demo-fr.cands.jsonl $(VENV)/demo-fr.cases.jsonl
+	for po in $(DJANGO_FR); do \
+	  $(BIN)/cap-import -q --license BSD-3-Clause --source pkg:pypi/django@5.2.19 \
+	    --id-prefix $$(echo $$po | cut -d/ -f5)-$$(basename $$po .po) $$po --candidates $(VENV)/demo.cands.jsonl >> $(VENV)/demo-fr.cases.jsonl; \
+	  cat $(VENV)/demo.cands.jsonl >> $(VENV)/demo-fr.cands.jsonl; \
+	done
+	$(BIN)/cap-consistency --candidates $(VENV)/demo-fr.cands.jsonl $(VENV)/demo-fr.cases.jsonl \
+	  | $(BIN)/python -c 'import sys,json; [print(r["code"], "|", r["message"]) for r in map(json.loads, sys.stdin)]'
+	@echo
+	@echo '== cap-fix: safe suggestions applied, and a patch of the catalogs (synthetic PO, JSON, ARB, Android, XLIFF; real Django admindocs) =='
+	rm -rf build/demo/fix && mkdir -p build/demo/fix && cp -r $(CATS)/* build/demo/fix/
+	mkdir -p build/demo/fix/django && cp $(DJANGO_FIX) build/demo/fix/django/fr.po
+	cd build/demo/fix && for set in po/fr.po 'json/en.json json/fr.json' 'arb/app_en.arb arb/app_fr.arb' \
+	    'android/values/strings.xml android/values-fr/strings.xml' xliff/fr.xlf django/fr.po; do \
+	  case $$set in django/*) origin='--license BSD-3-Clause --source pkg:pypi/django@5.2.19';; \
+	    *) origin='--provenance-kind synthetic';; esac; \
+	  $(CURDIR)/$(BIN)/cap-import -q $$origin --assertions assertions.yaml $$set --candidates c.jsonl > cases.jsonl; \
+	  $(CURDIR)/$(BIN)/cap-check -q --exit-zero --candidates c.jsonl cases.jsonl \
+	    | $(CURDIR)/$(BIN)/cap-fix --cases cases.jsonl --candidates c.jsonl --patch fix.diff > fixed.jsonl || exit 1; \
+	  cat fix.diff; patch -p1 --quiet < fix.diff || exit 1; \
+	done
+	@echo 'patched catalogs: build/demo/fix/ (a copy: the shipped ones are never written)'
 	@echo
 	@echo '== cap-aggregate-scores: CAP-Med synthetic examples, with the reviewer roster =='
 	$(BIN)/cap-aggregate-scores --cases $(EX)/cap_med_synthetic_cases.jsonl \

@@ -52,6 +52,11 @@ ELSEWHERE = {
     "follow_up.duplicate": "test_follow_ups.py",
     "assign.short": "cap-assign, which has the roster (test_assign.py)",
     "assign.dropped": "cap-assign, which has the roster (test_assign.py)",
+    **{
+        code: "cap-fix, not cap-validate (golden cap-fix/002, test_fix.py)"
+        for code in DIAGNOSTIC_CODES
+        if code.startswith("fix.")
+    },
 }
 
 

@@ -31,6 +31,11 @@ PICK = {
     ],
     ("contrib/humanize", "ru"): ["an hour ago", "a minute ago", "%(value)s million"],
     ("contrib/humanize", "fr"): ["an hour ago", "%(value)s million"],
+    # cap-consistency and cap-fix (make demo): one source translated two ways across the
+    # admin's two catalogs, one translation of two sources, a leading indent lost
+    ("contrib/admin", "fr"): ["Today", "Filter", "All dates", "Any date"],
+    ("contrib/admin", "fr", "djangojs"): ["Today", "Filter"],
+    ("contrib/admindocs", "fr"): ["\\n    View function"],
 }
 
 
@@ -46,8 +51,9 @@ def msgid_text(block):
 
 
 def main() -> None:
-    for (app, loc), wanted in PICK.items():
-        src = SRC / app / "locale" / loc / "LC_MESSAGES" / "django.po"
+    for (app, loc, *domain), wanted in PICK.items():
+        name = f"{domain[0] if domain else 'django'}.po"
+        src = SRC / app / "locale" / loc / "LC_MESSAGES" / name
         bs = blocks(src.read_text(encoding="utf-8"))
         header = next(b for b in bs if msgid_text(b) == "" and "msgstr" in b)
         chosen = [header]
@@ -57,7 +63,7 @@ def main() -> None:
             ]
             assert found, (app, loc, w)
             chosen.append(found[0])
-        dest = OUT / app.replace("contrib/", "") / loc / "LC_MESSAGES" / "django.po"
+        dest = OUT / app.replace("contrib/", "") / loc / "LC_MESSAGES" / name
         dest.parent.mkdir(parents=True, exist_ok=True)
         dest.write_text("\n\n".join(chosen) + "\n", encoding="utf-8")
         print(dest, len(chosen) - 1)

@@ -87,6 +87,23 @@ DIAGNOSTIC_CODES: dict[str, tuple[str, str]] = {
         WARNING,
         "a source does not parse in the format its flag names (checked as auto)",
     ),
+    "fix.unchecked": (
+        WARNING,
+        "a result's case is not in --cases: its suggestions are not applied",
+    ),
+    "fix.ambiguous": (
+        WARNING,
+        "a result's suggestions overlap (alternatives for one defect): none is applied",
+    ),
+    "fix.rejected": (
+        WARNING,
+        "a suggestion is not applied: checked again, its assertion still fails or another "
+        "fails anew (or it overlaps an edit of higher precedence)",
+    ),
+    "fix.unpatched": (
+        WARNING,
+        "a fixed translation could not be proven in place in its catalog: not in the patch",
+    ),
     "io.unreadable": (ERROR, "an input cannot be opened or read"),
     "io.write_failed": (ERROR, "an output cannot be written"),
     "usage": (ERROR, "the command line or a configuration file is wrong"),
