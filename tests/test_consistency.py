@@ -151,3 +151,26 @@ def test_pipeline_statuses_in_real_processes(tmp):
     assert proc.stdout.split() == [b"0", b"1", b"0", b"2"], proc.stderr
     assert b"Traceback" not in proc.stderr
     assert b"io.write_failed" in proc.stderr
+
+
+def test_reuse_among_forms_of_one_word_is_not_reported_unless_strict(tmp):
+    from capeval.consistency.groups import _unrelated
+
+    assert not _unrelated(["jan", "jan.", "january"])
+    assert not _unrelated(["field", "fields"])
+    assert not _unrelated(["am", "a.m."])
+    assert not _unrelated(["password change", "change password"])
+    assert not _unrelated(["s", "t"])  # weekday initials
+    assert _unrelated(["jul", "jun"])
+    assert _unrelated(["name", "last name"])
+    assert _unrelated(["jan", "january", "december"])
+
+    ids = [f"m.{n}" for n in range(3)]
+    sources = ["Jan", "January", "Jan."]
+    cases = jsonl(*(evalcase(id=i, source=s) for i, s in zip(ids, sources, strict=True)))
+    candidates = jsonl(*({"case_id": i, "text": "janvier"} for i in ids))
+    assert _one_run(tmp, cases.encode(), candidates.encode()).stdout == b""
+    strict = _one_run(tmp, cases.encode(), candidates.encode(), "--strict-reuse")
+    (result,) = records(strict.stdout)
+    assert result["code"] == "reused_translation"
+    assert [s["source"] for s in result["evidence"]["sources"]] == ["Jan", "Jan.", "January"]

@@ -40,6 +40,14 @@ def consistency(
         ),
     ] = False,
     no_orphans: NoOrphansOption = False,
+    strict_reuse: Annotated[
+        bool,
+        typer.Option(
+            "--strict-reuse",
+            help="Report a translation of sources that are forms of one word too "
+            "(Jan, January; Field, Fields).",
+        ),
+    ] = False,
     partial: Annotated[
         bool, typer.Option("--partial", help="Write mergeable groups (the map step).")
     ] = False,
@@ -101,7 +109,7 @@ def consistency(
         for record in groups.partials(normalisation):
             run.out.write_record(record)
         return
-    _write_findings(run, groups, severity)
+    _write_findings(run, groups.findings(strict_reuse), severity)
 
 
 def _fold(run: Run, groups: Any, candidates: str, normalise: Any, no_orphans: bool) -> None:
@@ -174,12 +182,12 @@ def _fold(run: Run, groups: Any, candidates: str, normalise: Any, no_orphans: bo
         group.add(system, normalise(text), case_id, text)
 
 
-def _write_findings(run: Run, groups: Any, severity: str) -> None:
+def _write_findings(run: Run, findings: list[Any], severity: str) -> None:
     from capeval.consistency.groups import INCONSISTENT, NAME
     from capeval.evidence import bound_evidence, bound_message
 
     counts = {"inconsistent": 0, "reused": 0}
-    for case_id, system, code, message, evidence in groups.findings():
+    for case_id, system, code, message, evidence in findings:
         result = assertion_result(
             case_id,
             system,

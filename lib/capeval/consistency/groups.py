@@ -9,7 +9,10 @@ from shards (``--partial``, then ``--merge``) equal the groups of one run.
 
 * ``inconsistent_translation``: a group with two or more distinct translations;
 * ``reused_translation``: one translation (per locale and system) of two or more distinct
-  sources (the context does not count: one source in two contexts may share its translation;
+  sources, two of which say more than one thing (not ``AM``/``a.m.``, ``Jan``/``January``, a
+  plural ``Field``/``Fields``, words in another order, single letters; ``strict_reuse``
+  counts those too).
+  The context does not count (one source in two contexts may share its translation;
   nor do plural forms, which a language may write alike for a message's singular and plural).
 """
 
@@ -130,7 +133,9 @@ class Groups:
                     variant.add(case_id, item["text"], 0)
 
     # -- findings --------------------------------------------------------------------------
-    def findings(self) -> list[tuple[str, str | None, str, str, dict[str, Any]]]:
+    def findings(
+        self, strict_reuse: bool = False
+    ) -> list[tuple[str, str | None, str, str, dict[str, Any]]]:
         """(case_id, system, code, message, evidence) of every finding: inconsistent groups
         in the order of their first case, then reused translations in the order of the
         first group that wrote them."""
@@ -149,9 +154,37 @@ class Groups:
                     sources = uses.setdefault((locale, system, translation), {})
                     sources.setdefault(normal, []).append((group, variant))
         for (locale, system, _translation), sources in uses.items():
-            if len(sources) > 1:
+            if len(sources) > 1 and (strict_reuse or _unrelated(list(sources))):
                 found.append(_reused(locale, system, sources))
         return found
+
+
+_TRAILING = ".:… "
+
+
+def _word_characters(text: str) -> str:
+    return "".join(c for c in text if c.isalnum())
+
+
+def _unrelated(sources: list[str]) -> bool:
+    """Whether two of the normalised ``sources`` say more than one thing. Not: the same letters
+    and digits (``am``, ``a.m.``), one begins
+    with the other once a trailing ``.`` or ``:`` is dropped (``jan``, ``jan.``, ``january``;
+    ``field``, ``fields``), the same words in another order (``password change``, ``change
+    password``), or single letters (weekday initials). A translation may well write those
+    alike."""
+    stems = sorted({source.rstrip(_TRAILING) for source in sources})
+    return any(not _related(a, b) for i, a in enumerate(stems) for b in stems[i + 1 :])
+
+
+def _related(a: str, b: str) -> bool:
+    return (
+        _word_characters(a) == _word_characters(b)
+        or a.startswith(b)
+        or b.startswith(a)
+        or sorted(a.split()) == sorted(b.split())
+        or (len(a) <= 1 and len(b) <= 1)
+    )
 
 
 def _systems(group: Group) -> list[str | None]:
