@@ -4,7 +4,7 @@ Texts are built from the pieces the credential rules look at — assignment word
 and with look-alike letters ("ſ" matches "s" case-insensitively), every kind of blank before
 "=" (escaped, Unicode, long runs), token runs with "/" (written "\\/" by some encoders), known
 formats — and written as JSON the ways encoders do. Whenever the walk finds a credential, the
-prefilter must have said maybe; on a block of such lines too (cap-validate's block path).
+prefilter must have said maybe; on a block of such lines too.
 """
 
 from __future__ import annotations

@@ -100,9 +100,8 @@ ENTROPY_MIN_BITS = 4.0
 def may_contain_secret(raw: bytes) -> bool:
     """Cheap test on the raw line: False means no field can hold a detectable secret.
 
-    Also sound on a block of lines and on plain text (strings joined by newlines), which
-    cap-validate's block path relies on: a run or a literal never spans a line break, and a
-    wider look before an "=" only finds more.
+    Also sound on a block of lines and on plain text (strings joined by newlines): a run or
+    a literal never spans a line break, and a wider look before an "=" only finds more.
     """
     if _RUN in raw.translate(_RUN_TABLE):
         return True
@@ -180,7 +179,7 @@ _CACHED_CHARS = 4096
 
 
 # No rule matches fewer characters: an assignment is a keyword (``pwd``), ``=`` and a value of
-# 4; every format is longer (tests/test_check_fastpaths.py tries shorter strings).
+# 4; every format is longer (tests/test_core_shortcuts.py tries shorter strings).
 SHORTEST_SECRET = 8
 
 
@@ -200,7 +199,7 @@ def text_may_hold_secret(value: str) -> bool:
     before a ``=``: every assignment needs one, and the assignment rule folds case over
     Unicode (``ſ`` matches ``s``), so any ``=`` is a hit. Every other format is ASCII: 32
     token characters in a row (the UTF-8 bytes of anything else are not token bytes), the
-    ``PRIVATE KEY`` literal, or an AWS key id. tests/test_check_fastpaths.py proves it.
+    ``PRIVATE KEY`` literal, or an AWS key id. tests/test_core_shortcuts.py proves it.
     """
     if "=" in value or "PRIVATE KEY" in value:
         return True

@@ -68,7 +68,7 @@ AUTO_TEXTS = re.compile(
 # The same scan for a text without '{': every alternative that starts with '{' fails there,
 # and the rest are tried in the same order, so the matches are the same. Led by a character
 # class ('%' or '}'), which the regex engine scans for quickly (~1.6x faster on a typical
-# string; tests/test_check_fastpaths.py compares the two).
+# string; tests/test_core_shortcuts.py compares the two).
 AUTO_TEXTS_WITHOUT_BRACE = re.compile(
     re.sub(
         r"\(\?P<\w+>",
