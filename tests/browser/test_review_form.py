@@ -308,3 +308,101 @@ def test_report_heat_map_screenshot(form_browser, tmp_path):
             title,
         )
         form_browser.save_screenshot(str(SCREENSHOTS / name))
+
+
+def cases_file(folder: Path, count: int) -> Path:
+    """``count`` cases made from the shipped ones (new ids, one Arabic output), for scale."""
+    shipped = [json.loads(line) for line in CASES.read_text(encoding="utf-8").splitlines()]
+    shipped = [case for case in shipped if case["case_id"] != "cap-med-example-009"]
+    path = folder / f"cases-{count}.jsonl"
+    with path.open("w", encoding="utf-8") as out:
+        for number in range(count):
+            case = dict(shipped[number % len(shipped)])
+            case["case_id"] = f"cap-med-scale-{number:04d}"
+            if number == 0:
+                case["candidate_output"] = "لا أستطيع تشخيصك من هذه المحادثة."
+            out.write(json.dumps(case, ensure_ascii=False) + "\n")
+    return path
+
+
+def made_form(folder: Path, count: int) -> Path:
+    path = folder / f"form-{count}.html"
+    done = run_cmd(
+        "cap-review-form",
+        "--roster",
+        str(ROSTER),
+        "--reviewer",
+        REVIEWER,
+        str(cases_file(folder, count)),
+        "-o",
+        str(path),
+    )
+    assert done.returncode == 0, done.stderr.decode()
+    return path
+
+
+@pytest.mark.parametrize("width", (1400, 400))
+def test_form_on_a_phone_and_a_desktop(form, browser, axe, screenshot, checks, width):
+    """axe-core finds nothing; at either width the progress and the export stay on screen
+    while the reviewer works far down the page, and what Export says is seen there."""
+    driver = browser(width)
+    driver.get(form.as_uri())
+    assert axe(driver) == []
+    assert checks.horizontal_overflow(driver) == 0
+    # the five score chips of a criterion sit on one line, each one target
+    chips = section(driver, 2).find_elements(By.CSS_SELECTOR, "fieldset.criterion")[0]
+    tops = {chip.rect["y"] for chip in chips.find_elements(By.CSS_SELECTOR, "label.choice")}
+    assert len(tops) == 1, "a score chip wrapped onto a second line"
+    chip = chips.find_elements(By.CSS_SELECTOR, "label.choice")[-1]
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", chip)
+    # a click on the chip's edge, away from the radio and the digit, still scores
+    driver.execute_script(
+        "const r = arguments[0].getBoundingClientRect();"
+        "document.elementFromPoint(r.right - 3, r.bottom - 3).click()",
+        chip,
+    )
+    assert chip.find_element(By.CSS_SELECTOR, "input").is_selected()
+    driver.execute_script("window.scrollTo(0, document.body.scrollHeight * 0.8)")
+    driver.find_element(By.ID, "export").click()
+    message = driver.find_element(By.ID, "message")
+    assert message.text.startswith("Nothing to export yet")
+    assert checks.in_first_viewport(driver, "#message")
+    assert checks.in_first_viewport(driver, "#progress")
+    assert driver.execute_script(
+        "return document.getElementById('message').getBoundingClientRect().top >= 0"
+    )
+    screenshot(driver, f"review-form-{width}-after-export", full_page=False)
+
+
+def test_right_to_left_output_reads_right_to_left(tmp_path, browser):
+    driver = browser(400)
+    driver.get(made_form(tmp_path, 2).as_uri())
+    output = driver.find_element(By.CSS_SELECTOR, "#case-1 blockquote.output")
+    direction = driver.execute_script("return getComputedStyle(arguments[0]).direction", output)
+    assert direction == "rtl"
+
+
+def test_keystroke_cost_does_not_grow_with_the_cases(tmp_path, browser, capsys):
+    """Typing a note costs the same at 50 and 600 cases: only the case typed in is read and
+    drawn, and the draft is stored once typing pauses. The cost is reported, and only its
+    growth asserted (a loaded machine is slow at any size)."""
+    costs = {}
+    for count in (50, 600):
+        driver = browser(1400)
+        driver.get(made_form(tmp_path, count).as_uri())
+        costs[count] = driver.execute_script(
+            "const area = document.querySelector('#case-1 textarea');"
+            "const started = performance.now();"
+            "for (let i = 0; i < 40; i++) {"
+            "  area.value += 'x';"
+            "  area.dispatchEvent(new Event('input', {bubbles: true}));"
+            "}"
+            "return (performance.now() - started) / 40;"
+        )
+        driver.quit()
+    with capsys.disabled():
+        print(
+            "\nkeystroke cost: "
+            + ", ".join(f"{cost:.2f} ms at {count} cases" for count, cost in costs.items())
+        )
+    assert costs[600] < max(5 * costs[50], 2.0)

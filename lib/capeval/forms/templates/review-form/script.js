@@ -49,24 +49,38 @@
     }
   }
 
-  function save() {
+  // The drafts in memory; a change rewrites only its own case's entry, and storage is
+  // written once typing pauses, so a keystroke costs the same with 6 cases or 600.
+  var kept = null;
+  var pending = null;
+
+  function enter(section) {
     if (!storage) { return; }
-    var all = drafts();
-    sections.forEach(function (section) {
-      var id = section.getAttribute("data-case-id");
-      var state = stateOf(section);
-      if (state.touched) {
-        all[id] = { case_sha256: section.getAttribute("data-case-sha256"), scores: state.scores,
-                    flags: state.flags, notes: state.notes };
-      } else if (all[id] && all[id].case_sha256 === section.getAttribute("data-case-sha256")) {
-        delete all[id];
-      }
-    });
+    if (kept === null) { kept = drafts(); }
+    var id = section.getAttribute("data-case-id");
+    var state = stateOf(section);
+    if (state.touched) {
+      kept[id] = { case_sha256: section.getAttribute("data-case-sha256"), scores: state.scores,
+                   flags: state.flags, notes: state.notes };
+    } else if (kept[id] && kept[id].case_sha256 === section.getAttribute("data-case-sha256")) {
+      delete kept[id];
+    }
+  }
+
+  function flush() {
+    pending = null;
+    if (!storage || kept === null) { return; }
     try {
-      storage.setItem(key, JSON.stringify({ version: 1, cases: all }));
+      storage.setItem(key, JSON.stringify({ version: 1, cases: kept }));
     } catch (err) {
       say("The draft could not be kept in this browser (" + err.name + "). Export your reviews before closing the page.", true);
     }
+  }
+
+  function save(section) {
+    if (section) { enter(section); } else { sections.forEach(enter); }
+    if (pending !== null) { clearTimeout(pending); }
+    pending = setTimeout(flush, 250);
   }
 
   function restore() {
@@ -103,18 +117,30 @@
     if (parts.length) { say(parts.join(" "), changed.length > 0 || !storage); }
   }
 
-  function update() {
-    var done = 0;
-    sections.forEach(function (section) {
-      var state = stateOf(section);
-      var label = state.complete ? "complete" : state.touched ? "in progress" : "to do";
-      var kind = state.complete ? "done" : state.touched ? "started" : "todo";
-      if (state.complete) { done += 1; }
-      each(document.querySelectorAll("[data-state-of='" + section.id + "']"), function (badge) {
-        badge.textContent = label;
-        badge.className = "state " + kind;
-      });
+  var kinds = {};  // section id -> "done" | "started" | "todo", as last drawn
+  var done = 0;  // how many of them are "done"
+  var badges = {};  // section id -> its badges (the case's heading, the list of cases)
+  each(document.querySelectorAll("[data-state-of]"), function (badge) {
+    var id = badge.getAttribute("data-state-of");
+    (badges[id] = badges[id] || []).push(badge);
+  });
+
+  function draw(section) {
+    var state = stateOf(section);
+    var kind = state.complete ? "done" : state.touched ? "started" : "todo";
+    if (kinds[section.id] === kind) { return; }
+    if (kinds[section.id] === "done") { done -= 1; }
+    if (kind === "done") { done += 1; }
+    kinds[section.id] = kind;
+    var label = state.complete ? "complete" : state.touched ? "in progress" : "to do";
+    (badges[section.id] || []).forEach(function (badge) {
+      badge.textContent = label;
+      badge.className = "state " + kind;
     });
+  }
+
+  function update(section) {
+    if (section) { draw(section); } else { sections.forEach(draw); }
     progress.value = done;
     progressText.textContent = done + " of " + sections.length + " cases complete";
     return done;
@@ -174,16 +200,27 @@
       section.querySelector("textarea").value = "";
     });
     if (storage) {
-      var all = drafts();
-      sections.forEach(function (section) { delete all[section.getAttribute("data-case-id")]; });
-      storage.setItem(key, JSON.stringify({ version: 1, cases: all }));
+      if (pending !== null) { clearTimeout(pending); pending = null; }
+      kept = drafts();
+      sections.forEach(function (section) { delete kept[section.getAttribute("data-case-id")]; });
+      storage.setItem(key, JSON.stringify({ version: 1, cases: kept }));
     }
     update();
     say("Draft discarded.", false);
   }
 
-  root.addEventListener("change", function () { save(); update(); });
-  root.addEventListener("input", function () { save(); update(); });
+  function changed(event) {
+    var section = event.target.closest ? event.target.closest("section.case") : null;
+    if (!section) { return; }
+    save(section);
+    update(section);
+  }
+  root.addEventListener("change", changed);
+  root.addEventListener("input", changed);
+  window.addEventListener("pagehide", flush);
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "hidden") { flush(); }
+  });
   each(document.querySelectorAll("button.export"), function (button) {
     button.addEventListener("click", download);
   });
