@@ -287,9 +287,11 @@ def test_report_names_outlier_reviewers_with_table_and_heat_map(tmp_path):
     html = run_cmd("cap-render-report", "--html", stdin=stream).stdout.decode()
     assert "Outlier reviewer(s): <code>c</code>" in html
     assert '<table class="heat">' in html
-    # a and b agree exactly on half their items: the 40-60% band; c never agrees with anyone
-    assert '<td class="heat-2">exact 50.0%' in html
-    assert '<td class="heat-4">exact 0.0%' in html
+    # each pair once (one triangle), coloured by alpha: a and b agree exactly on half their
+    # items yet less than chance (alpha < 0, marked), and every pair shares only 4 items (few)
+    assert html.count('<td class="heat-neg heat-few">') == 3
+    assert '<td class="heat-neg heat-few">⚠ α -0.17<br>exact 50.0%' in html
+    assert html.count('<td class="heat-blank"></td>') == 1
     markdown = run_cmd("cap-render-report", stdin=stream).stdout.decode()
     assert "**Outlier reviewer(s): `c`.**" in markdown
     assert "outlier reviewer(s), far from the other reviewers of the same cases: c" in markdown

@@ -97,6 +97,23 @@ def number(value: Any) -> str:
     return str(value)
 
 
+def fixed(value: Any, places: int = 2) -> str:
+    """A figure to ``places`` decimals (one precision for a column); None → '—'."""
+    if not isinstance(value, (int, float)) or isinstance(value, bool):
+        return number(value)
+    return f"{value:.{places}f}"
+
+
+def signed(value: Any, places: int = 2) -> str:
+    """A deviation with its sign always shown (``+0.14``, ``−0.07``, ``0.00``); None → '—'."""
+    if not isinstance(value, (int, float)) or isinstance(value, bool):
+        return number(value)
+    text = f"{value:+.{places}f}"
+    if float(text) == 0:
+        return f"{0:.{places}f}"
+    return text.replace("-", "−")
+
+
 def yes_no(value: Any) -> str:
     if value is None:
         return "—"
@@ -175,6 +192,8 @@ FILTERS = {
     "fenced": fenced,
     "percent": percent,
     "num": number,
+    "fixed": fixed,
+    "signed": signed,
     "yesno": yes_no,
     "tf": json_bool,
     "bar": bar,

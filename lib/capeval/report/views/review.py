@@ -211,17 +211,25 @@ def _adjudication_rows(verdicts: list[dict[str, Any]]) -> list[dict[str, Any]] |
     return rows
 
 
-# heat map bands of the reviewer x reviewer table: exact agreement rate at least ...
-HEAT_BANDS = (0.8, 0.6, 0.4, 0.2)
+# heat map bands of the reviewer x reviewer table: Krippendorff's alpha at least ... (the
+# usual reading: 0.8 reliable, 0.667 tentative); below 0 the pair agrees less than chance
+HEAT_BANDS = (0.8, 0.667, 0.4, 0.0)
+# a pair that shares fewer items than this is marked: its alpha says little either way
+FEW_ITEMS = 10
 
 
-def _heat(rate: Any) -> str:
-    if not isinstance(rate, (int, float)):
-        return "heat-none"
+def _heat(pair: dict[str, Any]) -> str:
+    """The cell's class: by alpha; ``heat-neg`` below chance, ``heat-undefined`` without an
+    alpha (no variation); the count of shared items is marked apart (``few``)."""
+    alpha = pair.get("alpha")
+    if not isinstance(alpha, (int, float)) or isinstance(alpha, bool):
+        return "heat-undefined"
+    if alpha < 0:
+        return "heat-neg"
     for index, floor in enumerate(HEAT_BANDS):
-        if rate >= floor:
+        if alpha >= floor:
             return f"heat-{index}"
-    return f"heat-{len(HEAT_BANDS)}"
+    return "heat-neg"
 
 
 def _reviewer_agreement_view(records: list[dict[str, Any]]) -> dict[str, Any] | None:
@@ -244,7 +252,8 @@ def _reviewer_agreement_view(records: list[dict[str, Any]]) -> dict[str, Any] | 
                         "adjacent": pair.get("adjacent"),
                         "alpha": pair.get("alpha"),
                         "alpha_status": pair.get("alpha_status"),
-                        "heat": _heat(pair.get("exact")),
+                        "heat": _heat(pair),
+                        "few": not isinstance(pair.get("n"), int) or pair["n"] < FEW_ITEMS,
                     }
                 )
             else:
@@ -265,6 +274,7 @@ def _reviewer_agreement_view(records: list[dict[str, Any]]) -> dict[str, Any] | 
         "rows": rows,
         "outliers": [row["reviewer_id"] for row in rows if row["outlier"]],
         "heat_bands": list(HEAT_BANDS),
+        "few_items": FEW_ITEMS,
     }
 
 
