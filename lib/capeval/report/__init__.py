@@ -51,6 +51,16 @@ WaiversOption = Annotated[
     str | None, _option("--waivers", "Results reports: waiver records (known failures).")
 ]
 
+RootOption = Annotated[
+    str | None,
+    _option(
+        "--root",
+        "Show the catalog paths of imported cases relative to DIR, the repository root "
+        "(default: the working directory).",
+        "DIR",
+    ),
+]
+
 TodayOption = Annotated[
     str | None,
     _option("--today", "The date waivers expire against (default: today, UTC).", "DATE"),
@@ -116,6 +126,7 @@ def render_report(
     max_failures: MaxFailuresOption = DEFAULT_MAX_FAILURES,
     max_bytes: MaxBytesOption = None,
     fail_on: FailOnOption = None,
+    root: RootOption = None,
 ) -> None:
     """Render the records of cap-aggregate-scores or cap-check for people and for CI.
 
@@ -143,6 +154,7 @@ def render_report(
         baseline=baseline,
         waivers=waivers,
         today=_today(today),
+        root=root,
     )
     stream = inputs.Stream(
         run,

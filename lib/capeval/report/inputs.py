@@ -78,8 +78,9 @@ def read_side_files(
     baseline: str | None,
     waivers: str | None,
     today: datetime.date,
+    root: str | None = None,
 ) -> SideFiles:
-    side = _SideInputs(run)
+    side = _SideInputs(run, root)
     return SideFiles(
         manifest=side.manifest(manifest) if manifest is not None else None,
         roster=side.roster(roster) if roster is not None else None,
@@ -256,8 +257,10 @@ def _result_problem(record: dict[str, Any]) -> Problem | None:
 class _SideInputs:
     """--manifest, --roster, --cases and --baseline: read whole before the stream."""
 
-    def __init__(self, run: Run) -> None:
+    def __init__(self, run: Run, root: str | None = None) -> None:
         self.run = run
+        # catalog paths of imported cases are shown relative to it (--root)
+        self.root = root
 
     def manifest(self, path: str) -> list[dict[str, Any]]:
         """Manifest entries (cap-validate --manifest), first of each id."""
@@ -301,7 +304,8 @@ class _SideInputs:
                 source=source[:SHOWN_TEXT] if isinstance(source, str) else None,
                 source_locale=_text(record.get("source_locale")),
                 target_locale=_text(record.get("target_locale")),
-                catalog_file=_catalog_file(record),
+                catalog_file=_catalog_file(record, self.root),
+                catalog_line=_catalog_line(record),
             )
         return infos
 
@@ -324,6 +328,8 @@ class _SideInputs:
                 line=line_no,
                 text=text[:SHOWN_TEXT],
                 record=record if len(raw) <= FIXABLE_LINE_BYTES else None,
+                catalog_file=_catalog_file(record, self.root),
+                catalog_line=_catalog_line(record),
             )
         return found
 
@@ -389,13 +395,21 @@ def _text(value: Any) -> str | None:
     return value if isinstance(value, str) and value else None
 
 
-def _catalog_file(record: dict[str, Any]) -> str | None:
-    """The catalog an imported case came from (cap-import's ``x-catalog.file_ref``)."""
+def _catalog_file(record: dict[str, Any], root: str | None = None) -> str | None:
+    """The catalog an imported case or candidate came from (cap-import's
+    ``x-catalog.file_ref``), relative to ``root``."""
     from capeval.report.formats import display_path
 
     origin = record.get("x-catalog")
     path = _text(origin.get("file_ref")) if isinstance(origin, dict) else None
-    return display_path(path)
+    return display_path(path, root)
+
+
+def _catalog_line(record: dict[str, Any]) -> int | None:
+    """Its line in that catalog (``x-catalog.line``), when cap-import knew it."""
+    origin = record.get("x-catalog")
+    line = origin.get("line") if isinstance(origin, dict) else None
+    return line if isinstance(line, int) and not isinstance(line, bool) and line > 0 else None
 
 
 def _case_key(record: dict[str, Any]) -> str:

@@ -19,7 +19,10 @@ The view (``capeval.report.views``) is plain data; a failing result row has ``ca
 ``system``, ``assertion``, ``severity``, ``code``, ``message``, ``evidence`` (compact JSON),
 ``change`` (``regression``, ``new``, ``unchanged`` or None without a baseline), ``waiver``
 (reason, owner, expiry and line of the waiver that waives it, or None), ``case_line`` and
-``candidate_line`` (with ``--cases``/``--candidates``), ``suggestion`` and ``fix``.
+``candidate_line`` (with ``--cases``/``--candidates``), ``location`` (``{file, line}`` in the
+catalog an imported case came from, relative to ``--root``, or None), ``suggestion`` and
+``fix``. A writer points a finding at ``location`` when there is one (the line a person
+edits), else at the case's line in ``--cases``.
 """
 
 from __future__ import annotations
@@ -47,13 +50,13 @@ def writer(name: str) -> ModuleType:
     return importlib.import_module(f"{__name__}.{name}")
 
 
-def display_path(path: str | None) -> str | None:
-    """``path`` relative to the working directory with ``/`` separators (GitHub annotations and
-    SARIF want repository-relative paths); a path outside the working directory is kept."""
+def display_path(path: str | None, root: str | None = None) -> str | None:
+    """``path`` relative to ``root`` (default: the working directory) with ``/`` separators
+    (GitHub annotations and SARIF want repository-relative paths); a path outside it is kept."""
     if path is None:
         return None
     try:
-        relative = os.path.relpath(path)
+        relative = os.path.relpath(path, root) if root is not None else os.path.relpath(path)
     except ValueError:  # another drive (Windows)
         return path.replace(os.sep, "/")
     if relative.startswith(".."):

@@ -70,6 +70,7 @@ def _drill_down(failures: list[dict[str, Any]]) -> list[dict[str, Any]]:
                 "source_locale": row.get("source_locale"),
                 "target_locale": row.get("target_locale"),
                 "catalog_file": row.get("catalog_file"),
+                "location": row.get("location"),
                 "failures": [],
                 "marks": {"source": [], "candidate": [], "ranges": []},
             }

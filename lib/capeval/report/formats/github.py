@@ -92,7 +92,13 @@ def _results(view: dict[str, Any], context: Context) -> str:
     waivers = display_path(context.waivers_path)
     lines = _Lines()
     for index, row in enumerate(view["failures"]):
-        where = {"file": cases, "line": row["case_line"]} if row["case_line"] is not None else {}
+        location = row.get("location")
+        if location is not None:  # the catalog line an imported case came from
+            where = {"file": location["file"], "line": location["line"]}
+        else:
+            where = (
+                {"file": cases, "line": row["case_line"]} if row["case_line"] is not None else {}
+            )
         title = f"{row['assertion']}: {row['code']}"
         if row["waiver"] is not None:
             waiver = row["waiver"]

@@ -34,6 +34,15 @@ def _case_name(case_id: str, system: str | None) -> str:
     return xml_text(case_id if system is None else f"{case_id} [{system}]")
 
 
+def _file_and_line(location: dict[str, Any] | None) -> dict[str, str]:
+    if location is None:
+        return {}
+    found = {"file": xml_text(location["file"])}
+    if location["line"] is not None:
+        found["line"] = str(location["line"])
+    return found
+
+
 def render(view: dict[str, Any], context: Context) -> str:
     suites: dict[str, list[tuple[tuple[str, str], ET.Element]]] = {}
     for case_id, system, assertion, _severity in view.get("passes") or []:
@@ -47,6 +56,8 @@ def render(view: dict[str, Any], context: Context) -> str:
             {
                 "name": _case_name(row["case_id"], row["system"]),
                 "classname": xml_text(row["assertion"]),
+                # the catalog line of an imported case (read by CI test reporters)
+                **_file_and_line(row.get("location")),
             },
         )
         waiver = row["waiver"]

@@ -49,7 +49,16 @@ def diagnostics(view: dict[str, Any], context: Context) -> list[dict[str, Any]]:
             "code": {"value": row["code"]},
         }
         case_location = _location(cases, row["case_line"])
-        if candidates is not None and row["candidate_line"] is not None:
+        location = row.get("location")
+        if location is not None:
+            # an imported case: the catalog line is where the fix goes (an edit of the
+            # candidates file would not be one: no suggestion is offered there)
+            diagnostic["location"] = _location(location["file"], location["line"])
+            if case_location is not None:
+                diagnostic["related_locations"] = [
+                    {"message": f"case {row['case_id']}", "location": case_location}
+                ]
+        elif candidates is not None and row["candidate_line"] is not None:
             diagnostic["location"] = _location(candidates, row["candidate_line"])
             if case_location is not None:
                 diagnostic["related_locations"] = [

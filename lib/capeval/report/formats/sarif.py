@@ -94,7 +94,7 @@ def _result(
         "ruleIndex": rule(row["code"], level, row["assertion"]),
         "level": level,
         "message": {"text": message},
-        "locations": [_location(cases, row["case_line"], row["case_id"])],
+        "locations": [_where(row, cases)],
         "partialFingerprints": {
             "capevalResult/v1": fingerprint(
                 row["case_id"], row["system"], row["assertion"], row["code"]
@@ -172,6 +172,14 @@ def _waiver_result(finding: dict[str, Any], rule: _Rules, waivers: str | None) -
             )
         },
     }
+
+
+def _where(row: dict[str, Any], cases: str | None) -> dict[str, Any]:
+    """The catalog line of an imported case, else the case's line in ``--cases``."""
+    location = row.get("location")
+    if location is not None:
+        return _location(location["file"], location["line"], row["case_id"])
+    return _location(cases, row["case_line"], row["case_id"])
 
 
 def _location(uri: str | None, line: int | None, case_id: str | None) -> dict[str, Any]:

@@ -33,8 +33,9 @@ class CaseInfo:
     source: str | None = None
     source_locale: str | None = None
     target_locale: str | None = None
-    # the catalog an imported case came from (as shown: relative to the working directory)
+    # the catalog an imported case came from (as shown: relative to --root) and its line
     catalog_file: str | None = None
+    catalog_line: int | None = None
 
 
 @dataclass(frozen=True)
@@ -45,6 +46,9 @@ class CandidateInfo:
     text: str  # cut at SHOWN_TEXT characters
     # the whole record when its line is short enough to offer an edit of it (else None)
     record: dict[str, Any] | None = None
+    # the catalog line of an imported translation (as shown: relative to --root)
+    catalog_file: str | None = None
+    catalog_line: int | None = None
 
 
 @dataclass(frozen=True)
@@ -267,6 +271,7 @@ class ResultsTally:
             "change": change,
             "case_line": case.line if case is not None else None,
             "candidate_line": candidate.line if candidate is not None else None,
+            "location": _catalog_location(case, candidate),
             "suggestion": suggested,
             "fix": fix,
         }
@@ -532,3 +537,12 @@ def _rate(table: dict[Any, _Rate], key: Any) -> _Rate:
     if rate is None:
         rate = table[key] = _Rate()
     return rate
+
+
+def _catalog_location(case: CaseInfo | None, candidate: CandidateInfo | None) -> dict | None:
+    """Where a person fixes an imported case's failure: the translation's catalog line (from
+    ``--candidates``), else the case's (from ``--cases``); None when not imported."""
+    for origin in (candidate, case):
+        if origin is not None and origin.catalog_file is not None:
+            return {"file": origin.catalog_file, "line": origin.catalog_line}
+    return None
