@@ -4,9 +4,11 @@ Shared by cap-validate (which refuses a record with a credential), the diagnosti
 redact every message, so no other diagnostic echoes what this scan flags) and cap-check (which
 redacts results: ``[redacted:aws_access_key]``).
 
-Two stages keep it cheap: ``may_contain_secret(raw)`` is a few byte scans of the line as read
-(most lines never match), and only on a hit ``find_secrets(record)`` walks the string fields
-(tests/test_secrets_prefilter.py: whatever the walk finds, the scan has said maybe).
+Two stages keep it cheap: ``may_contain_secret(raw)`` is a few byte scans of the line as read,
+each run of ≥ 32 token characters judged by the rules themselves (so a catalog path or an id
+is no hit), and only on a hit ``find_secrets(record)`` walks the string fields, naming a
+field (its JSON pointer) only where it finds something (tests/test_secrets_prefilter.py,
+tests/test_secrets_shapes.py: whatever the walk finds, the scan has said maybe).
 Findings are ``(JSON pointer, kind)``; the matched value is never returned, so no caller can
 echo it.
 
@@ -20,8 +22,10 @@ Decisions where the contract is silent:
   in an evidence ref leaks its key just the same.
 * High entropy: a run of ≥ 32 base64/url-safe characters with ≥ 4.0 bits/char Shannon entropy
   that mixes letters and digits; plain hex digests (``sha256:…`` included), lowercase
-  paths (``a/b/c``) and runs that read as words (identifiers such as
-  ``MyApplicationSettingsPage2024Version``, mixed-case paths) are not tokens.
+  paths (``a/b/c``), runs that read as words (identifiers such as
+  ``MyApplicationSettingsPage2024Version``) and runs that read as names (paths and ids:
+  ``…/locale/pt_BR/LC_MESSAGES/django``, UUIDs) are not tokens; a token-like segment of a
+  path still makes it one.
 * Assignments need ``=`` (``password=…``): ``Password: %s`` is an ordinary UI string. The value
   must look real: placeholders (``%s``, ``{x}``, ``<x>``, ``$X``) and masks (``***``) are not.
 * Service tokens are matched at their real lengths (≥ 32 characters, as GitHub, Slack,
@@ -32,6 +36,7 @@ from __future__ import annotations
 
 import math
 import re
+import string
 from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any
@@ -60,9 +65,11 @@ class _pattern:  # noqa: N801 - used as re.compile is
 
 # The prefilter is a few single passes over the raw line (each ~0.3-0.6 µs for a 500-byte
 # line; one alternation regex costs ~50 µs). Every format below is either ≥ 32 characters of
-# the token alphabet (GitHub, Google, Slack, OpenAI and Stripe keys, base64 blobs: caught by
-# the run test), or has its own literal (AWS key ids, private key headers, ``=``).
-_TOKEN_CHARS = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_=-"
+# the token alphabet (GitHub, Google, Slack, OpenAI and Stripe keys, base64 blobs: found in
+# the line's runs of token characters), or has its own literal (AWS key ids, private key
+# headers, ``=``). The alphabet is written once: _TOKEN's class and the runs' table.
+_TOKEN_CLASS = "A-Za-z0-9+/_=-"
+_TOKEN_CHARS = (string.ascii_letters + string.digits + "+/_=-").encode()
 _RUN_TABLE = bytes(ord("a") if i in _TOKEN_CHARS else ord(" ") for i in range(256))
 _RUN = b"a" * 32
 # (its literal "IA" is looked for first: a substring search costs ~3/4 of the regex scan)
@@ -88,7 +95,7 @@ _ASSIGNMENT = _pattern(
 )
 _NOT_A_VALUE = _pattern(r"[%{<$(\[]|\*{3}|x{3}|\.{3}|^(?:null|none|true|false|redacted)$", re.I)
 
-_TOKEN = _pattern(r"(?<![A-Za-z0-9+/_=-])[A-Za-z0-9+/_=-]{32,}")
+_TOKEN = _pattern(rf"(?<![{_TOKEN_CLASS}])[{_TOKEN_CLASS}]{{32,}}")
 _HEX = _pattern(r"[0-9a-fA-F]+=*\Z")
 _LOWER_PATH = _pattern(r"[a-z0-9_.-]*(?:/[a-z0-9_.-]*)+\Z")
 _HAS_DIGIT = _pattern(r"[0-9]")
@@ -103,7 +110,7 @@ def may_contain_secret(raw: bytes) -> bool:
     Also sound on a block of lines and on plain text (strings joined by newlines): a run or
     a literal never spans a line break, and a wider look before an "=" only finds more.
     """
-    if _RUN in raw.translate(_RUN_TABLE):
+    if _runs_may_hold_secret(raw):
         return True
     if b"PRIVATE KEY" in raw or (b"IA" in raw and _AWS_TAIL.search(raw)):
         return True
@@ -118,6 +125,42 @@ def may_contain_secret(raw: bytes) -> bool:
         start = raw.find(b"=", start + 1)
     return False
 
+
+def _runs_may_hold_secret(raw: bytes) -> bool:
+    """Whether a run of ≥ 32 token characters in ``raw`` may be or hold a credential.
+
+    The string walk finds a format or a high-entropy token only inside such a run, and each
+    run of the line is one of the walk's tokens (JSON's syntax, blanks and non-ASCII bytes are
+    not token characters), so each is judged here by the same rules: a catalog path or an id
+    (``…/locale/fr/LC_MESSAGES/django``) passes without a walk. A run after a backslash may
+    begin with an escape's letter (``\\nKEY``): it is judged without that letter too.
+    Judgements are cached: a catalog's path comes back on every record of the catalog.
+    """
+    translated = raw.translate(_RUN_TABLE)
+    start = translated.find(_RUN)
+    while start != -1:
+        end = translated.find(b" ", start + ENTROPY_MIN_LENGTH)
+        if end == -1:
+            end = len(raw)
+        run = raw[start:end]
+        if _judged_run(run) or (start and raw[start - 1] == 0x5C and _judged_run(run[1:])):
+            return True
+        start = translated.find(_RUN, end)
+    return False
+
+
+def _judged_run(run: bytes) -> bool:
+    if len(run) > _CACHED_CHARS:
+        return _run_may_hold_secret(run)
+    return _cached_run_may_hold_secret(run)
+
+
+def _run_may_hold_secret(run: bytes) -> bool:
+    token = run.decode("ascii")
+    return is_high_entropy_token(token) or any(p.search(token) for _, p in _FORMATS)
+
+
+_cached_run_may_hold_secret = lru_cache(maxsize=4096)(_run_may_hold_secret)
 
 _BLANK = frozenset(b" \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f")  # what \s matches in ASCII text
 _ESCAPED_BLANK = frozenset(b"tnrf")  # \t \n \r \f: the JSON escapes that decode to \s
@@ -149,10 +192,7 @@ def _may_assign(raw: bytes, at: int) -> bool:
 def find_secrets(record: Any) -> list[tuple[str, str]]:
     """Every (JSON pointer, kind) of a credential-like string in ``record``; values never."""
     found: list[tuple[str, str]] = []
-    for pointer, key, value in _strings(record, "", ""):
-        kind = value_secret_kind(value, entropy=not _exempt_field(key))
-        if kind is not None:
-            found.append((pointer, kind))
+    _walk(record, [], "", found)
     return found
 
 
@@ -160,17 +200,24 @@ def _exempt_field(key: str) -> bool:
     return key.endswith(("_hash", "_ref", "_refs"))
 
 
-def _strings(node: Any, pointer: str, key: str) -> Iterator[tuple[str, str, str]]:
-    # key is the nearest object key (array items inherit their array's key, so every item of
-    # evidence_refs is exempt like the field itself).
+def _walk(node: Any, steps: list[str | int], key: str, found: list[tuple[str, str]]) -> None:
+    """Scan every string under ``node``; ``steps`` lead to it and become a JSON pointer only
+    where something is found. ``key`` is the nearest object key (array items inherit their
+    array's, so every item of evidence_refs is exempt like the field itself)."""
     if isinstance(node, str):
-        yield pointer, key, node
+        kind = value_secret_kind(node, entropy=not _exempt_field(key))
+        if kind is not None:
+            found.append((json_pointer(*steps), kind))
     elif isinstance(node, dict):
         for name, value in node.items():
-            yield from _strings(value, pointer + json_pointer(name), name)
+            steps.append(name)
+            _walk(value, steps, name, found)
+            steps.pop()
     elif isinstance(node, list):
         for index, value in enumerate(node):
-            yield from _strings(value, f"{pointer}/{index}", key)
+            steps.append(index)
+            _walk(value, steps, key, found)
+            steps.pop()
 
 
 # Strings longer than this are scanned every time rather than kept in the cache (8,192 cached
@@ -204,9 +251,7 @@ def text_may_hold_secret(value: str) -> bool:
     if "=" in value or "PRIVATE KEY" in value:
         return True
     raw = value.encode("utf-8", "surrogatepass")
-    return _RUN in raw.translate(_RUN_TABLE) or (
-        "IA" in value and _AWS_TAIL.search(raw) is not None
-    )
+    return _runs_may_hold_secret(raw) or ("IA" in value and _AWS_TAIL.search(raw) is not None)
 
 
 def _secret_kind(value: str, entropy: bool) -> str | None:
@@ -242,13 +287,38 @@ _cached_secret_kind = lru_cache(maxsize=8192)(_secret_kind)
 
 
 def is_high_entropy_token(token: str) -> bool:
-    """≥ 32 chars, ≥ 4.0 bits/char, letters and digits mixed; hex digests, lowercase paths
-    and runs that read as words (identifiers, mixed-case paths) excluded."""
+    """≥ 32 chars, ≥ 4.0 bits/char, letters and digits mixed; hex digests, lowercase paths,
+    runs that read as words (identifiers, mixed-case paths) or as names (paths, ids)
+    excluded. A key inside a path is judged apart from the path's names around it: the
+    segments from the first to the last that hold a part that is not a name, and each
+    segment on its own."""
+    if _is_random(token):
+        return True
+    if "/" not in token or len(token) <= ENTROPY_MIN_LENGTH:
+        return False
+    odd = [part for part in _LONG_PART.finditer(token) if not _name_part(part.group())]
+    if not odd:
+        return False
+    start = token.rfind("/", 0, odd[0].start()) + 1
+    end = token.find("/", odd[-1].end())
+    inner = [token[start : len(token) if end == -1 else end], *token.split("/")]
+    return any(
+        _is_random(part, SEGMENT_NAME_MIN_PARTS)
+        for part in inner
+        if ENTROPY_MIN_LENGTH <= len(part) < len(token)
+    )
+
+
+def _is_random(token: str, name_parts: int = 0) -> bool:
     if len(token) < ENTROPY_MIN_LENGTH or _HEX.match(token) or _LOWER_PATH.match(token):
         return False
     if not (_HAS_DIGIT.search(token) and _HAS_LETTER.search(token)):
         return False
-    return shannon_bits(token) >= ENTROPY_MIN_BITS and not reads_as_words(token)
+    return (
+        shannon_bits(token) >= ENTROPY_MIN_BITS
+        and not reads_as_words(token)
+        and not reads_as_names(token, name_parts or NAME_MIN_PARTS)
+    )
 
 
 # A word piece: a capitalised or lowercase run, or an all-capitals one (``UserProfile2`` is
@@ -270,6 +340,36 @@ def reads_as_words(token: str) -> bool:
         if len(piece) >= WORD_MIN_LETTERS and _VOWEL.search(piece)
     )
     return in_words >= WORD_LETTERS_SHARE * letters
+
+
+# A name's parts lie between separators (``/ - _ + =``); a part is cut into word and number
+# pieces (``LC_MESSAGES``: LC, MESSAGES; ``libXrender``: lib, Xrender; ``x86``: x, 86).
+_PART = _pattern(r"[A-Za-z0-9]+")
+_LONG_PART = _pattern(r"(?<![A-Za-z0-9])[A-Za-z0-9]{6,}")  # longer than NAME_SHORT_PART
+_NAME_PIECE = _pattern(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+")
+_HEX_PART = _pattern(r"[0-9a-fA-F]+\Z")
+NAME_MIN_PARTS = 4
+SEGMENT_NAME_MIN_PARTS = 2  # a path segment: ``__jinja2_<sha1>``, ``librustc_driver-<hash>``
+NAME_SHORT_PART = 5
+NAME_MEAN_PIECE = 3.0
+
+
+def reads_as_names(token: str, min_parts: int = NAME_MIN_PARTS) -> bool:
+    """Whether the token is a path or an id made of names: ≥ 4 parts between separators
+    (``/ - _ + =``), each short (``pt_BR``, ``es-419``, ``i18n``), hex (a hash, a UUID's
+    groups) or of pieces ≥ 3 characters long on average (``LC_MESSAGES``, ``libXrender``,
+    ``2024``). Random base64, cut by its own ``+`` and ``/`` (or ``-`` and ``_``), has
+    pieces of ~1.8 characters (tests/test_secrets_shapes.py measures what it lets through)."""
+    if len(_PART.findall(token)) < min_parts:
+        return False
+    return all(_name_part(part.group()) for part in _LONG_PART.finditer(token))
+
+
+def _name_part(part: str) -> bool:
+    """Whether a part longer than NAME_SHORT_PART is hex or of word-long pieces."""
+    if _HEX_PART.match(part):
+        return True
+    return len(part) >= NAME_MEAN_PIECE * len(_NAME_PIECE.findall(part))
 
 
 def shannon_bits(text: str) -> float:
