@@ -260,6 +260,17 @@ def test_django_results_filtered_by_locale_and_code(
     assert 0 < len(rows) < total
     assert {row.get_attribute("data-locale") for row in rows} == {"ar"}
     assert driver.execute_script("return location.hash") == "#filter?locale=ar"
+    # the drill-downs shown are those of the rows shown
+    shown_cases = driver.execute_script(
+        "return [...document.querySelectorAll('details.case')]"
+        ".filter(d => !d.hidden).map(d => d.id)"
+    )
+    linked = {
+        link.get_attribute("href").split("#", 1)[1]
+        for row in rows
+        for link in row.find_elements("css selector", "a[href^='#c']")
+    }
+    assert shown_cases and set(shown_cases) == linked
     shown = driver.find_element("id", "filters-shown").text
     assert shown.startswith(f"{len(rows):,} of {total:,}")
     # the state survives a reload of the URL (a shared link)

@@ -12,6 +12,8 @@
   var shown = document.getElementById("filters-shown");
   var fields = Array.prototype.slice.call(form.querySelectorAll("select[data-key], input[data-key]"));
   var sort = document.getElementById("filter-sort");
+  // the drill-down of each case, hidden with the rows that link to it
+  var cases = Array.prototype.slice.call(document.querySelectorAll("details.case[id]"));
   var PREFIX = "#filter?";
   var MULTI = { assertion: true, state: true };  // space-separated lists; the rest match whole
 
@@ -57,6 +59,12 @@
       if (on) { count += 1; }
     });
     order(sort ? sort.value : "");
+    var linked = {};
+    rows.forEach(function (row) {
+      var link = row.hidden ? null : row.querySelector("a[href^='#c']");
+      if (link) { linked[link.getAttribute("href").slice(1)] = true; }
+    });
+    cases.forEach(function (details) { details.hidden = !linked[details.id]; });
     shown.textContent = count.toLocaleString("en-US") + " of " + rows.length.toLocaleString("en-US") + " listed rows shown";
     if (write) {
       var query = Object.keys(wanted).map(function (key) {
