@@ -84,7 +84,8 @@ def django_pairs() -> Iterator[dict]:
             for index, text in enumerate(strings):
                 if text:
                     source = ids[0] if index == 0 or len(ids) == 1 else ids[1]
-                    yield pair("django", locale, {"source": source, "candidate": text})
+                    origin = path.relative_to(CACHE).parts[0]  # django-5.2.19, django-allauth-…
+                    yield pair(origin, locale, {"source": source, "candidate": text})
 
 
 def docusaurus_pairs() -> Iterator[dict]:
@@ -103,7 +104,7 @@ def docusaurus_pairs() -> Iterator[dict]:
                     if key.endswith("___DESCRIPTION") or key not in source or not text:
                         continue
                     record = {"source": source[key], "candidate": text}
-                    yield pair("docusaurus", folder.name, record)
+                    yield pair(root.parent.name, folder.name, record)
 
 
 _scripts: dict[str, str] = {}
@@ -179,6 +180,96 @@ def _inserted_literal_defects(source: str, text: str, rng: random.Random) -> lis
     )
 
 
+_END_SWAP = {
+    "?": ".",
+    "？": "。",
+    "؟": ".",
+    "!": ".",
+    "！": "。",
+    ".": "!",
+    "。": "！",
+    ":": ".",
+    "：": "。",
+}
+
+
+def _punctuation_defects(source: str, text: str, rng: random.Random) -> list[Defect]:
+    from capeval.assertions.punctuation_fidelity import end_mark
+
+    defects: list[Defect] = []
+    mark = end_mark(text)
+    if mark is not None and end_mark(source) is not None:
+        kind, form, at = mark
+        defects.append(("end punctuation dropped", text[:at] + text[at + len(form) :]))
+        swap = _END_SWAP.get(form[-1])
+        if swap is not None:
+            defects.append(("end punctuation changed", text[:at] + swap + text[at + len(form) :]))
+        defects.append(("end punctuation doubled", text[:at] + form + text[at:]))
+    for opener, closer in (("(", ")"), ("[", "]"), ("（", "）")):
+        if opener in text and closer in text:
+            at = text.rindex(closer)
+            defects.append(("bracket unbalanced", text[:at] + text[at + 1 :]))
+            break
+    else:
+        words = text.split(" ")
+        if len(words) > 2:
+            i = rng.randrange(1, len(words))
+            defects.append(
+                ("bracket unbalanced", " ".join(words[:i] + ["(" + words[i]] + words[i + 1 :]))
+            )
+    if " " in text.strip():
+        at = text.index(" ", len(text) - len(text.lstrip()))
+        defects.append(("double space", text[:at] + " " + text[at:]))
+    return defects
+
+
+_LOCALE = ["und"]  # the locale of the pair whose defects are being made
+
+
+def _repetition_defects(source: str, text: str, rng: random.Random) -> list[Defect]:
+    from capeval.assertions.repetition import (
+        _GRAMMATICAL_DOUBLES,
+        _NO_SPACE,
+        REDUPLICATING,
+        _words,
+    )
+
+    # Only what the assertion's rules call a defect: no phrase across a line break or a "|"
+    # (a list, plural forms), no doubled word where doubling is grammar.
+    language = _LOCALE[0].split("-")[0]
+    defects: list[Defect] = []
+    tokens = _words(text)
+    if len(tokens) >= 3 and not _NO_SPACE.search(text):
+        size = rng.randint(2, min(4, len(tokens)))
+        i = rng.randrange(0, len(tokens) - size + 1)
+        start, end = tokens[i].start(), tokens[i + size - 1].end()
+        phrase = text[start:end]
+        if "\n" not in phrase and "|" not in phrase:
+            defects.append(("phrase repeated twice", text[:end] + " " + phrase + text[end:]))
+            looped = text[:end] + (" " + phrase) * 2 + text[end:]
+            defects.append(("phrase looped (3 times)", looped))
+        word = tokens[rng.randrange(len(tokens))]
+        grammatical = _GRAMMATICAL_DOUBLES.get(language, set())
+        if (
+            len(word.group()) > 1
+            and not word.group().isdigit()
+            and language not in REDUPLICATING
+            and word.group().casefold() not in grammatical
+        ):
+            doubled = text[: word.end()] + " " + word.group() + text[word.end() :]
+            defects.append(("word doubled", doubled))
+    elif _NO_SPACE.search(text):
+        chars = [i for i, c in enumerate(text) if _NO_SPACE.match(c)]
+        if len(chars) >= 4:
+            size = rng.randint(3, min(6, len(chars)))
+            i = rng.randrange(0, len(chars) - size + 1)
+            start, end = chars[i], chars[i + size - 1] + 1
+            unit = text[start:end]
+            defects.append(("phrase repeated twice", text[:end] + unit + text[end:]))
+            defects.append(("phrase looped (3 times)", text[:end] + unit * 2 + text[end:]))
+    return defects
+
+
 # --- pofilter ---------------------------------------------------------------------------------
 
 _checkers: dict[str, Any] = {}
@@ -222,6 +313,19 @@ SPECS: dict[str, Spec] = {
     "literal_fidelity": Spec(
         ("urls", "emails", "filepaths", "options"), _literal_defects, _inserted_literal_defects
     ),
+    "punctuation_fidelity": Spec(
+        (
+            "endpunc",
+            "startpunc",
+            "brackets",
+            "doublequoting",
+            "singlequoting",
+            "puncspacing",
+            "doublespacing",
+        ),
+        _punctuation_defects,
+    ),
+    "repetition": Spec(("doublewords",), _repetition_defects),
 }
 
 
@@ -233,6 +337,7 @@ def fails(name: str, source: str, text: str, locale: str, params: dict | None = 
 
 def measure(name: str, pairs: list[dict], args: argparse.Namespace) -> None:
     spec = SPECS[name]
+    params = json.loads(args.params) if args.params else {}
     rng = random.Random(args.seed)
     group = (lambda p: script_of(p["locale"])) if args.by == "script" else (lambda p: p["locale"])
     alarms: Counter = Counter()
@@ -249,7 +354,7 @@ def measure(name: str, pairs: list[dict], args: argparse.Namespace) -> None:
         totals[item["origin"]] += 1
         key = group(item)
         by_group[key]["pairs"] += 1
-        outcome = fails(name, source, text, locale)
+        outcome = fails(name, source, text, locale, params)
         po = pofilter_fails(spec.pofilter, source, text, locale)
         po_alarms[item["origin"]] += po
         by_group[key]["pofilter"] += po
@@ -258,11 +363,12 @@ def measure(name: str, pairs: list[dict], args: argparse.Namespace) -> None:
             by_group[key]["alarms"] += 1
             examples.append((item, outcome))
             continue
+        _LOCALE[0] = locale
         defects = spec.defects(source, text, rng)
         kinds = [(source, defects)]
         if spec.inserted is not None and rng.random() < 0.25:
             made_defects, made_source, made_text = spec.inserted(source, text, rng)
-            if fails(name, made_source, made_text, locale) is None:
+            if fails(name, made_source, made_text, locale, params) is None:
                 kinds.append((made_source, made_defects))
         for defect_source, found in kinds:
             for operation, defective in found:
@@ -270,7 +376,7 @@ def measure(name: str, pairs: list[dict], args: argparse.Namespace) -> None:
                     continue
                 generated[operation] += 1
                 by_group[key]["defects"] += 1
-                if fails(name, defect_source, defective, locale) is not None:
+                if fails(name, defect_source, defective, locale, params) is not None:
                     caught[operation] += 1
                     by_group[key]["caught"] += 1
                 elif len(misses) < 200:
@@ -279,7 +385,7 @@ def measure(name: str, pairs: list[dict], args: argparse.Namespace) -> None:
                     po_caught[operation] += 1
                     by_group[key]["po_caught"] += 1
     n = sum(totals.values())
-    print(f"\n## {name} (pofilter: {', '.join(spec.pofilter)})\n")
+    print(f"\n## {name} {json.dumps(params)} (pofilter: {', '.join(spec.pofilter)})\n")
     print("| pairs | n | capeval false alarms | pofilter false alarms |")
     print("|---|---|---|---|")
     for origin in sorted(totals):
@@ -345,6 +451,7 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=30)
     parser.add_argument("--by", choices=("script", "locale"), default="script")
     parser.add_argument("--min-group", type=int, default=300)
+    parser.add_argument("--params", help="the assertion's params as JSON (default: none)")
     parser.add_argument("--only", help="origin prefix (realdata, django, docusaurus)")
     args = parser.parse_args()
     pairs = [*realdata_pairs(), *django_pairs(), *docusaurus_pairs()]

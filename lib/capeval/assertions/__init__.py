@@ -66,6 +66,8 @@ NAMES: tuple[str, ...] = (
     "whitespace_fidelity",
     # additive extensions: the checks of translators' QA tools
     "literal_fidelity",
+    "punctuation_fidelity",
+    "repetition",
 )
 
 
