@@ -270,6 +270,24 @@ def _repetition_defects(source: str, text: str, rng: random.Random) -> list[Defe
     return defects
 
 
+_COMMENTARY = (
+    " (Note: this translation uses the formal register and keeps the product's technical "
+    "terms in English, as the style guide asks.)"
+)
+
+
+def _length_defects(source: str, text: str, rng: random.Random) -> list[Defect]:
+    stripped = text.strip()
+    if not stripped:
+        return []
+    cut = max(1, round(len(stripped) * rng.uniform(0.4, 0.7)))
+    return [
+        ("truncated to 40–70%", stripped[:cut]),
+        ("commentary appended", stripped + _COMMENTARY),
+        ("output looped (3 times)", " ".join([stripped] * 3)),
+    ]
+
+
 # --- pofilter ---------------------------------------------------------------------------------
 
 _checkers: dict[str, Any] = {}
@@ -326,6 +344,7 @@ SPECS: dict[str, Spec] = {
         _punctuation_defects,
     ),
     "repetition": Spec(("doublewords",), _repetition_defects),
+    "length_ratio": Spec(("short", "long"), _length_defects),
 }
 
 

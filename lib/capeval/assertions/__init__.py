@@ -68,6 +68,7 @@ NAMES: tuple[str, ...] = (
     "literal_fidelity",
     "punctuation_fidelity",
     "repetition",
+    "length_ratio",
 )
 
 
