@@ -27,6 +27,7 @@ import typer
 from capeval import __version__
 from capeval.diagnostics import Diagnostics
 from capeval.jsonl import DEFAULT_MAX_LINE_BYTES, Writer, widen_pipe
+from capeval.paths import READS, STDIN, STDOUT, WRITES, PathRole, Use, overlap
 from capeval.run import (
     _READ_BUFFER,
     STDIN_NAME,
@@ -64,6 +65,7 @@ ConfigOption = Annotated[
         "min_cases, disagreement_spread, blocking_flags, profiles, evidence_tier, "
         "privacy_as_error.",
     ),
+    READS,
 ]
 RosterOption = Annotated[
     str | None,
@@ -72,6 +74,7 @@ RosterOption = Annotated[
         metavar="FILE",
         help="The reviewer roster (JSON Lines): roles, qualifications, conflicts, assignments.",
     ),
+    READS,
 ]
 NoOrphansOption = Annotated[
     bool,
@@ -87,6 +90,7 @@ CandidatesOption = Annotated[
         metavar="FILE",
         help="Candidate records {case_id, text, ...}: the translations of the cases.",
     ),
+    READS,
 ]
 
 
@@ -209,9 +213,11 @@ def _typer_app(
     ]
     parameters = [p.replace(kind=inspect.Parameter.KEYWORD_ONLY) for p in parameters]
 
+    roles = _path_roles(own, own_hints)
+
     def command(**options: Any) -> None:
         common = {name: options.pop(name) for name in _COMMON}
-        status = _execute(tool, body, common, options)
+        status = _execute(tool, body, common, options, roles)
         raise typer.Exit(status)
 
     command.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
@@ -229,12 +235,58 @@ def _typer_app(
     return app
 
 
+def _path_roles(
+    own: list[inspect.Parameter], hints: dict[str, Any]
+) -> list[tuple[str, str, PathRole]]:
+    """(parameter, --flag, role) of each of a body's options that names a file it reads or
+    writes (``capeval.paths``)."""
+    roles = []
+    for parameter in own:
+        metadata = getattr(hints[parameter.name], "__metadata__", ())
+        role = next((item for item in metadata if isinstance(item, PathRole)), None)
+        if role is None:
+            continue
+        info = next((item for item in metadata if hasattr(item, "param_decls")), None)
+        flags = [d for d in (getattr(info, "param_decls", None) or ()) if d.startswith("--")]
+        flag = flags[0] if flags else "--" + parameter.name.strip("_").replace("_", "-")
+        roles.append((parameter.name, flag, role))
+    return roles
+
+
+def _uses(
+    common: dict[str, Any], options: dict[str, Any], roles: list[tuple[str, str, PathRole]]
+) -> list[Use]:
+    """Every path this run reads or writes, for ``capeval.paths.overlap``."""
+    inputs = list(common["files"] or []) + list(common["input_"] or [])
+    uses = [Use(STDIN if path == "-" else "FILE", path, READS) for path in inputs or ["-"]]
+    for name, flag, role in roles:
+        path = options.get(name)
+        if isinstance(path, str) and path and not (path == "-" and role.writes):
+            uses.append(Use(flag, path, role))  # an output named '-' is stdout, by design
+    for flag, key in (("-o", "output"), ("--diagnostics", "diagnostics")):
+        if common[key]:
+            uses.append(Use(flag, common[key], WRITES))
+    if not common["output"]:
+        uses.append(Use(STDOUT, "-", WRITES))
+    return uses
+
+
 def _execute(
-    tool: str, body: Callable[..., None], common: dict[str, Any], options: dict[str, Any]
+    tool: str,
+    body: Callable[..., None],
+    common: dict[str, Any],
+    options: dict[str, Any],
+    roles: list[tuple[str, str, PathRole]] = (),  # type: ignore[assignment]
 ) -> int:
     """Run ``body`` as filter ``tool``; its exit status."""
     execution = _Execution(tool, common)
     try:
+        # before anything is opened for writing: no output may replace an input or another
+        clash = overlap(
+            _uses(common, options, roles), StandardStreams.stdin, StandardStreams.stdout
+        )
+        if clash:
+            raise UsageError(clash)
         execution.open_outputs()
         execution.start_run()
         execution.run_body(body, options)

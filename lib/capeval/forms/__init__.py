@@ -13,6 +13,7 @@ from typing import Annotated, Any
 import typer
 
 from capeval.cli import Run, UsageError, filter_command
+from capeval.paths import READS
 from capeval.secrets import secret_problems
 
 TOOL = "cap-review-form"
@@ -28,6 +29,7 @@ def review_form(
             metavar="FILE",
             help="Reviewer roster (JSON Lines): the reviewer's role, assignments, conflicts.",
         ),
+        READS,
     ],
     reviewer: Annotated[
         str,
@@ -40,6 +42,7 @@ def review_form(
             metavar="FILE",
             help="YAML configuration: score range, blocking flags, profiles and focus texts.",
         ),
+        READS,
     ] = None,
     synthetic: Annotated[
         bool,

@@ -12,6 +12,7 @@ from typing import Annotated, Any
 import typer
 
 from capeval.cli import Run, UsageError, filter_command
+from capeval.paths import READS, WRITES
 
 PROVENANCE_KINDS = ("synthetic", "public-domain", "compatible-licensed", "authorized-regression")
 # Synthetic data needs no licence of its own: the project's convention for it.
@@ -26,6 +27,7 @@ CandidatesOutputOption = Annotated[
         help="Write a candidate for each translated message of each TARGET here "
         "('-': onto stdout, each after its case).",
     ),
+    WRITES,
 ]
 
 SystemOption = Annotated[
@@ -87,6 +89,7 @@ AssertionsOption = Annotated[
         metavar="FILE",
         help="A JSON/YAML list of assertions for every case (instead of the dialect's).",
     ),
+    READS,
 ]
 
 PluralSeparatorOption = Annotated[

@@ -22,6 +22,7 @@ from capeval.cli import (
     UsageError,
     filter_command,
 )
+from capeval.paths import READS
 from capeval.report import formats
 from capeval.secrets import redact
 
@@ -34,21 +35,23 @@ def _option(flag: str, help_text: str, metavar: str = "FILE") -> Any:
 
 
 ManifestOption = Annotated[
-    str | None, _option("--manifest", "Review reports: the dataset manifest.")
+    str | None, _option("--manifest", "Review reports: the dataset manifest."), READS
 ]
 
 CasesOption = Annotated[
     str | None,
     _option("--cases", "The cases (rates by domain and tag, file/line locations, sources)."),
+    READS,
 ]
 
 BaselineOption = Annotated[
     str | None,
     _option("--baseline", "Results reports: previous results (regressions, fixes)."),
+    READS,
 ]
 
 WaiversOption = Annotated[
-    str | None, _option("--waivers", "Results reports: waiver records (known failures).")
+    str | None, _option("--waivers", "Results reports: waiver records (known failures)."), READS
 ]
 
 RootOption = Annotated[
@@ -76,7 +79,7 @@ HtmlOption = Annotated[bool, typer.Option("--html", help="Same as --format html.
 GithubOption = Annotated[bool, typer.Option("--github", help="Same as --format github.")]
 
 TemplateOption = Annotated[
-    str | None, _option("--template", "Render this Jinja2 template instead.", "PATH")
+    str | None, _option("--template", "Render this Jinja2 template instead.", "PATH"), READS
 ]
 
 MaxFailuresOption = Annotated[

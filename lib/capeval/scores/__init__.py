@@ -14,6 +14,7 @@ from typing import Annotated, Any
 import typer
 
 from capeval.cli import ConfigOption, RosterOption, Run, UsageError, filter_command
+from capeval.paths import READS
 from capeval.records import (
     CASE_HASH_FIELD,
     FOLLOW_UP_COUNTS,
@@ -36,6 +37,7 @@ def aggregate_scores(
     cases: Annotated[
         str,
         typer.Option("--cases", metavar="FILE", help="The quality cases (JSON Lines)."),
+        READS,
     ],
     roster: RosterOption = None,
     config: ConfigOption = None,
@@ -47,6 +49,7 @@ def aggregate_scores(
             help="Adjudication records (JSON Lines): resolve held criteria, override flags "
             "by name; needs --roster.",
         ),
+        READS,
     ] = None,
     follow_ups: Annotated[
         str | None,

@@ -17,6 +17,7 @@ from typing import Annotated, Any
 import typer
 
 from capeval.cli import ConfigOption, FatalInput, Run, UsageError, filter_command
+from capeval.paths import READS, UPDATES, WRITES
 from capeval.validate.kinds import KINDS
 
 KindOption = Annotated[
@@ -35,10 +36,12 @@ QualityCasesOption = Annotated[
         help="Quality cases: reviews may only score the criteria they list, and their "
         "case_sha256 must match the case (review.stale).",
     ),
+    READS,
 ]
 LockOption = Annotated[
     str | None,
     typer.Option(metavar="PATH", help="Id lock file {id: sha256 of the case's meaning}."),
+    UPDATES,
 ]
 UpdateLockOption = Annotated[
     bool, typer.Option("--update-lock", help="Record new ids in --lock (never changes an entry).")
@@ -48,10 +51,12 @@ LockedOption = Annotated[
     typer.Option(
         metavar="PATH", help="The locked split (file or folder of JSONL): flag leaks into it."
     ),
+    READS,
 ]
 ManifestOption = Annotated[
     str | None,
     typer.Option(metavar="PATH", help="Write the dataset manifest of the accepted cases."),
+    WRITES,
 ]
 CheckOnlyOption = Annotated[
     bool, typer.Option("--check", help="Only report: write no records to stdout (hooks, CI).")
@@ -164,10 +169,34 @@ def _pass_valid_records(
 
 
 def _write_lock(run: Run, id_lock: Any) -> None:
-    """--update-lock: the lock with the accepted new ids, renamed into place at the end."""
-    if id_lock is not None and id_lock.needs_writing():
-        run.side_output(id_lock.path).writer.write_bytes(id_lock.text().encode("utf-8"))
-        run.summary_extra.append(f"{len(id_lock.added)} ids added to {id_lock.path}")
+    """--update-lock: the accepted new ids merged into the lock as it is now (another run may
+    have added some meanwhile), renamed into place under a lock of its folder."""
+    if id_lock is None or not id_lock.needs_writing() or run.diag.fatal:
+        return
+    from capeval.run import AtomicOutput
+
+    def write(text: str) -> None:
+        output = AtomicOutput(id_lock.path)
+        try:
+            output.writer.write_bytes(text.encode("utf-8"))
+            output.commit()
+        except BaseException:
+            output.discard()
+            raise
+
+    try:
+        conflicts = id_lock.merge_into_file(write)
+    except OSError as exc:
+        run.diag.emit("io.write_failed", f"cannot write lock: {exc.strerror or exc}")
+        return
+    for case_id in conflicts:
+        run.diag.emit(
+            "id.reused",
+            f"another run locked this id meanwhile to another meaning in {id_lock.path}",
+            file=id_lock.path,
+            case_id=case_id,
+        )
+    run.summary_extra.append(f"{len(id_lock.added)} ids added to {id_lock.path}")
 
 
 def _discard(raw: bytes) -> None:

@@ -15,13 +15,20 @@ out explicitly does not change a case's meaning. Everything else (``domain``, ``
 * a known id whose hash differs is ``id.reused`` (a changed case needs a new id);
 * an id not in the lock is ``id.unlocked`` (warning), unless ``--update-lock`` records it;
 * the lock is append-only: an entry is never rewritten or removed (a retired id stays
-  reserved), and the file is written once, at the end, through a temporary file.
+  reserved), and the file is written once, at the end, through a temporary file;
+* runs updating one lock at once (a CI matrix) each add their ids: the lock is read again
+  and merged under an exclusive ``flock`` of its folder (``merge_into_file``), so no run's
+  ids are lost. An id another run locked meanwhile to another meaning keeps that entry and
+  is reported as ``id.reused``.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
+import os
+from collections.abc import Iterator
 from typing import Any
 
 from capeval.jsonl import dumps_sorted
@@ -131,6 +138,48 @@ class IdLock:
         """The new lock file: every old entry unchanged plus the added ones, sorted."""
         merged = {**self.added, **self.entries}
         return json.dumps(merged, sort_keys=True, indent=2, ensure_ascii=False) + "\n"
+
+    def merge_into_file(self, write: Any) -> list[str]:
+        """Read the lock again, add this run's ids to it and ``write(text)`` it, all under an
+        exclusive lock of the folder; the ids another run locked meanwhile to another meaning
+        (kept as they are)."""
+        with _locked_folder(self.path):
+            try:
+                current = IdLock.load(self.path, update=True).entries
+            except (OSError, LockError):
+                current = self.entries
+            conflicts = [
+                case_id
+                for case_id, digest in self.added.items()
+                if current.get(case_id, digest) != digest
+            ]
+            self.entries = {**self.entries, **current}
+            self.added = {k: v for k, v in self.added.items() if k not in current}
+            write(self.text())
+        return conflicts
+
+
+@contextlib.contextmanager
+def _locked_folder(path: str) -> Iterator[None]:
+    """An exclusive ``flock`` of the folder holding the lock file (the file itself is replaced
+    by a rename, so its inode cannot carry the lock); without ``flock`` (a filesystem that
+    lacks it) the write goes on unlocked, as before."""
+    folder = os.path.dirname(os.path.abspath(os.path.realpath(path)))
+    try:
+        import fcntl
+
+        fd = os.open(folder, os.O_RDONLY)
+    except (ImportError, OSError):
+        yield
+        return
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        except OSError:
+            pass
+        yield
+    finally:
+        os.close(fd)  # closing releases the lock
 
 
 class _RepeatedId(ValueError):
