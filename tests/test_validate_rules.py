@@ -128,6 +128,7 @@ SECRETS = {
     "slack_token": "xoxb-123456789012-1234567890123-AbCdEfGhIjKl",
     "openai_key": "sk-proj-abcdefghijklmnopqrstuvwx1234",
     "stripe_key": "sk_live_" + "a1B2c3D4" * 3,
+    "jwt": "Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_a",
     "password_assignment": "connect with password=hunter22 now",
     "high_entropy": "blob Zx8Qw3Er5Ty7Ui9Op1As2Df4Gh6Jk8Lz0Xc end",
 }

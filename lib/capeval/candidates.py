@@ -17,6 +17,7 @@ from typing import Any, BinaryIO
 
 from capeval.jsonl import BOM, loads
 from capeval.run import FatalInput, Run
+from capeval.secrets import redact, value_secret_kind
 
 NO_SYSTEM = None
 
@@ -108,6 +109,9 @@ class CandidateIndex:
                 )
                 tally["invalid"] += 1
                 continue
+            if system is not NO_SYSTEM and value_secret_kind(system, entropy=False):
+                # the system is written into every result: never a credential it holds
+                system = redact(system, entropy=False)
             yield line_no, offset, case_id, system
 
     def _add(self, case_id: str, system: Any, line: int) -> int | None:

@@ -129,6 +129,10 @@ class Run:
         self.summary_extra: list[str] = []
         # Per side file (by display name): its lines read and left out, for the summary.
         self.side_counts: dict[str, dict[str, int]] = {}
+        # A filter that shows the values it reads (a report) sets how each line of every
+        # input is shown: its record's credentials redacted, its controls made visible…,
+        # before any escaping of its output (``(…, raw, record)`` to the same).
+        self.shown: Callable[[Any], Any] | None = None
 
     # -- reading ---------------------------------------------------------------------------
     def records(self) -> Iterator[Line]:
@@ -140,11 +144,12 @@ class Run:
             # --first-line numbers the first input as a chunk of a bigger file (scale-out)
             first = self.first_line if index == 0 else 1
             try:
+                shown = self.shown
                 for item in read_lines(
                     stream, self._on_problem, self.max_line_bytes, first_line_no=first
                 ):
                     self.count_read()
-                    yield item
+                    yield item if shown is None else shown(item)
             except OSError as exc:
                 self.diag.emit("io.unreadable", f"cannot read: {_os_reason(exc)}", file=self.file)
             finally:
@@ -208,7 +213,7 @@ class Run:
                     stream, on_problem, self.max_line_bytes, with_offsets=with_offsets
                 ):
                     tally["read"] += 1
-                    yield item
+                    yield item if self.shown is None else self.shown(item)
             except OSError as exc:
                 self.diag.emit("io.unreadable", f"cannot read: {_os_reason(exc)}", file=name)
                 raise FatalInput(path) from exc

@@ -13,7 +13,8 @@ Findings are ``(JSON pointer, kind)``; the matched value is never returned, so n
 echo it.
 
 Kinds: ``aws_access_key``, ``google_api_key``, ``private_key``, ``github_token``,
-``slack_token``, ``openai_key``, ``stripe_key``, ``password_assignment`` and ``high_entropy``.
+``slack_token``, ``openai_key``, ``stripe_key``, ``jwt``, ``password_assignment`` and
+``high_entropy``.
 
 Decisions where the contract is silent:
 * Fields named ``*_hash``, ``*_ref``, ``*_refs`` are exempt from the high-entropy rule (digests
@@ -76,14 +77,30 @@ _RUN = b"a" * 32
 _AWS_TAIL = _pattern(rb"IA[0-9A-Z]{16}")
 _ASSIGNMENT_WORD = _pattern(rb"(?i:pass|pwd|key|secret|token)[A-Za-z0-9_-]*\Z")
 
+# A private key is the whole block: its BEGIN line, the body (base64, headers, line breaks,
+# escaped ones too) and its END line, or the rest of the body when the END was cut off. The
+# body's alphabet bounds the lazy search for the END: linear in the text.
+_PEM_LABEL = r"(?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----"
+_PEM_BODY = r"[A-Za-z0-9+/=\s\\:,.-]"
+# Service tokens are found glued to a word before them too (``mt-sk-proj-…``, ``x_ghp_…``): the
+# prefix may follow '-' or '_', never a letter or digit (``task-…`` is no key).
 _FORMATS: tuple[tuple[str, Any], ...] = (
     ("aws_access_key", _pattern(r"(?<![A-Z0-9])(?:AKIA|ASIA)[0-9A-Z]{16}(?![A-Z0-9])")),
     ("google_api_key", _pattern(r"AIza[0-9A-Za-z_\-]{35}")),
-    ("private_key", _pattern(r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----")),
-    ("github_token", _pattern(r"\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{21,})")),
-    ("slack_token", _pattern(r"\bxox[abposr]-[A-Za-z0-9-]{27,}")),
-    ("openai_key", _pattern(r"(?<![A-Za-z0-9_-])sk-[A-Za-z0-9_-]{29,}")),
-    ("stripe_key", _pattern(r"\b[sr]k_(?:live|test)_[A-Za-z0-9]{24,}")),
+    (
+        "private_key",
+        _pattern(rf"-----BEGIN {_PEM_LABEL}(?:{_PEM_BODY}*?-----END {_PEM_LABEL}|{_PEM_BODY}*)"),
+    ),
+    (
+        "github_token",
+        _pattern(r"(?<![A-Za-z0-9])(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{21,})"),
+    ),
+    ("slack_token", _pattern(r"(?<![A-Za-z0-9])xox[abposr]-[A-Za-z0-9-]{27,}")),
+    ("openai_key", _pattern(r"(?<![A-Za-z0-9])sk-[A-Za-z0-9_-]{29,}")),
+    ("stripe_key", _pattern(r"(?<![A-Za-z0-9])[sr]k_(?:live|test)_[A-Za-z0-9]{24,}")),
+    # a JSON Web Token: header and payload are base64url JSON objects ("eyJ"); its signature
+    # is 32 characters or more (so the prefilter's run test covers it)
+    ("jwt", _pattern(r"eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{32,}")),
 )
 
 # The word starts a word or follows '_'/'-' (db_prod_password=…). Written as a run of name
@@ -423,6 +440,27 @@ def redact(value: str, entropy: bool = True) -> str:
         at = end
     parts.append(value[at:])
     return "".join(parts)
+
+
+def redact_values(node: Any, entropy: bool = False) -> Any:
+    """``node`` (a record: dicts, lists, strings) with every string and key redacted; ``node``
+    itself when nothing in it changes. What a filter applies to the values it shows, before
+    any escaping of its output format can hide a credential from a scan of the document
+    (``ghp\\_…`` in Markdown). By format only by default: records are full of ids and
+    digests."""
+    if isinstance(node, str):
+        return redact(node, entropy) if value_secret_kind(node, entropy) else node
+    if isinstance(node, dict):
+        items = [(redact_values(k, entropy), redact_values(v, entropy)) for k, v in node.items()]
+        if all(a is k and b is v for (a, b), (k, v) in zip(items, node.items(), strict=True)):
+            return node
+        return dict(items)
+    if isinstance(node, list):
+        values = [redact_values(v, entropy) for v in node]
+        if all(a is b for a, b in zip(values, node, strict=True)):
+            return node
+        return values
+    return node
 
 
 def secret_values(*texts: str) -> list[tuple[str, str]]:

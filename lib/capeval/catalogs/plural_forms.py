@@ -32,7 +32,10 @@ class _Parser:
         while position < len(text):
             found = _TOKEN.match(text, position)
             if found is None or found.end() == position:
-                raise PluralExpressionError(f"unexpected {text[position : position + 10]!r}")
+                # the character's position, not the text: a header may hold anything (a key)
+                raise PluralExpressionError(
+                    f"unexpected character at offset {position} of the expression"
+                )
             self.tokens.append(found.group(found.lastindex or 0))
             position = found.end()
             while position < len(text) and text[position].isspace():

@@ -14,7 +14,7 @@ import typer
 
 from capeval.cli import Run, UsageError, filter_command
 from capeval.paths import READS
-from capeval.secrets import secret_problems
+from capeval.secrets import redact_values, secret_problems
 
 TOOL = "cap-review-form"
 
@@ -91,7 +91,9 @@ def review_form(
     from capeval.forms.page import render_form
 
     left_out = {key: counts[key] for key in (view.CONFLICTED, view.UNASSIGNED)}
-    page = render_form(view.form_view(entry, cases, settings, left_out=left_out))
+    # the configuration's texts (focus, flag names and meanings) are shown as given: redacted
+    # like every value, before the page escapes them
+    page = render_form(redact_values(view.form_view(entry, cases, settings, left_out=left_out)))
     run.out.write_bytes(page.encode("utf-8"))
 
 

@@ -148,6 +148,8 @@ def render_report(
     writer = formats.writer(name)
     gate = _fail_on(fail_on, baseline)
     machine = template is None and not writer.DOCUMENT
+    # every value shown is redacted as read, before any format escapes it (Markdown's ghp\_)
+    run.shown = shown_values()
     side = inputs.read_side_files(
         run,
         manifest=manifest,
@@ -188,7 +190,7 @@ def render_report(
     document = _render(name, template, view, cases, candidates, waivers, max_failures, max_bytes)
     # a credential in records made elsewhere is not shown (cap-check's results are redacted
     # already); by format only, since a report is full of ids and digests
-    document = redact(document, entropy=False)
+    document = redact(document, entropy=False)  # (the records' values were, as read)
     run.out.write_bytes(document.encode("utf-8"))
     shown = f"template {template}" if template else writer.TITLE
     run.summary_extra.append(f"{stream.kind} report ({shown})")
@@ -200,6 +202,21 @@ def render_report(
 
 
 main = render_report
+
+
+def shown_values() -> Any:
+    """How a line's record is shown (``Run.shown``): credentials redacted, a few byte scans
+    of the raw line first (most lines hold none)."""
+    from capeval.secrets import may_contain_secret, redact_values
+
+    def show(item: Any) -> Any:
+        raw, record = item[-2], item[-1]
+        if not may_contain_secret(raw):
+            return item
+        changed = redact_values(record)
+        return item if changed is record else (*item[:-1], changed)
+
+    return show
 
 
 def _format_name(output_format: str | None, html: bool, github: bool, template: str | None) -> str:
