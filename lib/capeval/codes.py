@@ -74,6 +74,8 @@ DIAGNOSTIC_CODES: dict[str, tuple[str, str]] = {
     "waiver.expired": (WARNING, "a waiver's expiry date has passed (its failures count)"),
     "waiver.unused": (WARNING, "a waiver matches no failing result"),
     "catalog.malformed": (ERROR, "a catalog line cannot be read (the rest is still imported)"),
+    "catalog.too_large": (ERROR, "a catalog is larger than --max-catalog-bytes (not imported)"),
+    "catalog.too_deep": (ERROR, "an XML catalog nests elements too deep (the rest is not read)"),
     "catalog.duplicate_key": (ERROR, "a catalog repeats a key (the first is kept)"),
     "catalog.key_extra": (WARNING, "a target catalog has a key its source lacks"),
     "catalog.key_missing": (WARNING, "a target catalog lacks a source key (no candidate)"),

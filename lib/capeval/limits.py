@@ -20,6 +20,21 @@ REGEX_BUDGET_SECONDS = 0.1
 # agreement statistics allocate per score value); a wider range is a ``usage`` error.
 MAX_SCORE_RANGE_VALUES = 1001
 
+# -- catalogs (cap-import) ---------------------------------------------------------------------
+# A catalog file is read whole (its formats are not line-based); past this many bytes it is
+# refused (``catalog.too_large``): ``--max-catalog-bytes`` changes it. The largest real
+# catalogs are a few megabytes (Django's biggest PO, ~0.5 MB).
+DEFAULT_MAX_CATALOG_BYTES = 64 << 20
+# No language has more than 6 plural forms (CLDR: Arabic, Welsh); a Plural-Forms header
+# with more than this many is refused (``catalog.malformed``) rather than expanded.
+MAX_NPLURALS = 20
+# Nesting of a Plural-Forms expression (parentheses, ``?:``, ``!``); real ones nest 5 deep.
+MAX_PLURAL_DEPTH = 64
+# Tokens of a Plural-Forms expression: a long chain of operators nests as deep when it runs.
+MAX_PLURAL_TOKENS = 256
+# Element nesting of an XML catalog (XLIFF, Android, stringsdict); real ones nest ~10 deep.
+MAX_XML_DEPTH = 256
+
 # -- evidence (each AssertionResult) ----------------------------------------------------------
 # Strings in evidence are cut to this many characters.
 EVIDENCE_STRING_CHARS = 200

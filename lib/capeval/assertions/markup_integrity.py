@@ -216,20 +216,23 @@ def balance(tags: list[Tag]) -> list[dict[str, Any]]:
     """What keeps ``tags`` from being a balanced tree: stray or misnested ends, unclosed starts."""
     problems: list[dict[str, Any]] = []
     stack: list[Tag] = []
+    # how many of each name are open: an end tag is looked up, not searched for in the stack
+    # (a search made '<b>x</i>' * 32000 quadratic); each tag is pushed and popped once
+    open_names: dict[str, int] = {}
     for tag in tags:
         if tag.kind == "self" or (tag.kind == "start" and tag.name.lower() in _VOID):
             continue
         if tag.kind == "start":
             stack.append(tag)
+            open_names[tag.name] = open_names.get(tag.name, 0) + 1
             continue
-        if stack and stack[-1].name == tag.name:
-            stack.pop()
-            continue
-        if any(open_tag.name == tag.name for open_tag in stack):
+        if open_names.get(tag.name):
             while stack[-1].name != tag.name:
                 left = stack.pop()
+                open_names[left.name] -= 1
                 problems.append({"problem": "misnested", "tag": left.name, "offset": left.start})
             stack.pop()
+            open_names[tag.name] -= 1
             continue
         problems.append({"problem": "unopened", "tag": tag.name, "offset": tag.start})
     for left in stack:

@@ -5,7 +5,9 @@ external references (no file or network reads); the standard library parsers all
 ElementTree drops line numbers, which a catalog's diagnostics need, so the SAX events build
 ``Node``s that keep them. A document that is not well-formed keeps what was read before the
 error (the readers import the elements that were complete) and reports the error's line as
-``catalog.malformed``.
+``catalog.malformed``. Elements nested deeper than ``MAX_XML_DEPTH`` end the parse the same
+way, as ``catalog.too_deep``: the tree's walks (and the readers') recurse, and no catalog
+nests more than a dozen levels.
 """
 
 from __future__ import annotations
@@ -16,6 +18,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from capeval.catalogs import OnProblem
+from capeval.limits import MAX_XML_DEPTH
+
+
+class _TooDeep(Exception):
+    """The document nests elements deeper than ``MAX_XML_DEPTH``."""
 
 
 @dataclass(slots=True)
@@ -63,6 +70,8 @@ class _Builder(xml.sax.handler.ContentHandler):
 
     def startElement(self, name: str, attrs: Any) -> None:  # noqa: N802
         line = self.locator.getLineNumber() if self.locator else None
+        if len(self.stack) > MAX_XML_DEPTH:  # (the stack holds the document node too)
+            raise _TooDeep(line)
         node = Node(name.rpartition(":")[2], dict(attrs), line, qname=name)
         self.stack[-1].children.append(node)
         self.stack.append(node)
@@ -92,6 +101,12 @@ def parse(data: bytes, on_problem: OnProblem) -> Node:
     except xml.sax.SAXParseException as exc:
         on_problem(
             "catalog.malformed", exc.getLineNumber(), f"not well-formed XML: {exc.getMessage()}"
+        )
+    except _TooDeep as exc:
+        on_problem(
+            "catalog.too_deep",
+            exc.args[0],
+            f"elements nested deeper than {MAX_XML_DEPTH} levels: the rest is not read",
         )
     except DefusedXmlException as exc:
         line = builder.locator.getLineNumber() if builder.locator else None

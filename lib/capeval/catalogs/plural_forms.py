@@ -12,6 +12,8 @@ import re
 from collections.abc import Callable
 from functools import lru_cache
 
+from capeval.limits import MAX_PLURAL_DEPTH, MAX_PLURAL_TOKENS
+
 __all__ = ["PluralExpressionError", "compile_expression", "numbers_per_form"]
 
 _TOKEN = re.compile(r"\s*(?:(\d+)|(n)|(\|\||&&|==|!=|<=|>=|[-+*/%<>!?:()]))")
@@ -37,10 +39,18 @@ class _Parser:
                     f"unexpected character at offset {position} of the expression"
                 )
             self.tokens.append(found.group(found.lastindex or 0))
+            if len(self.tokens) > MAX_PLURAL_TOKENS:
+                raise PluralExpressionError(f"longer than {MAX_PLURAL_TOKENS} tokens")
             position = found.end()
             while position < len(text) and text[position].isspace():
                 position += 1
         self.index = 0
+        self.depth = 0  # nesting of the part being parsed (bounded: MAX_PLURAL_DEPTH)
+
+    def nest(self) -> None:
+        self.depth += 1
+        if self.depth > MAX_PLURAL_DEPTH:
+            raise PluralExpressionError(f"nested deeper than {MAX_PLURAL_DEPTH} levels")
 
     def peek(self) -> str | None:
         return self.tokens[self.index] if self.index < len(self.tokens) else None
@@ -63,9 +73,11 @@ class _Parser:
         if self.peek() != "?":
             return test
         self.take("?")
+        self.nest()
         yes = self.conditional()
         self.take(":")
         no = self.conditional()
+        self.depth -= 1
         return lambda n: yes(n) if test(n) else no(n)
 
     # precedence levels, lowest first
@@ -84,11 +96,15 @@ class _Parser:
     def unary(self) -> Function:
         token = self.take()
         if token == "!":
+            self.nest()
             inner = self.unary()
+            self.depth -= 1
             return lambda n: int(not inner(n))
         if token == "(":
+            self.nest()
             inner = self.conditional()
             self.take(")")
+            self.depth -= 1
             return inner
         if token == "n":
             return lambda n: n

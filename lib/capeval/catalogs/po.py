@@ -35,6 +35,7 @@ from capeval.catalogs import (
     OnProblem,
     suffix,
 )
+from capeval.limits import MAX_NPLURALS
 
 NAME = "po"
 BILINGUAL = True
@@ -78,7 +79,16 @@ def read(
     if "Plural-Forms" in header:
         info.plural_forms = header["Plural-Forms"]
     info.nplurals = catalog.num_plurals  # the header's, else the Language's, else 2
-    if any(message.plurals for message in kept.messages):
+    if info.nplurals > MAX_NPLURALS:
+        # each plural message would get that many forms (nplurals=100000000 took 24 GB)
+        on_problem(
+            "catalog.malformed",
+            1,
+            f"Plural-Forms: nplurals={info.nplurals} is more than any language has (at most "
+            f"{MAX_NPLURALS} are read); 2 forms are assumed",
+        )
+        info.nplurals = 2
+    elif any(message.plurals for message in kept.messages):
         from capeval.catalogs.plural_forms import PluralExpressionError, numbers_per_form
 
         try:

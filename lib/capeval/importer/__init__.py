@@ -12,6 +12,7 @@ from typing import Annotated, Any
 import typer
 
 from capeval.cli import Run, UsageError, filter_command
+from capeval.limits import DEFAULT_MAX_CATALOG_BYTES
 from capeval.paths import READS, WRITES
 
 PROVENANCE_KINDS = ("synthetic", "public-domain", "compatible-licensed", "authorized-regression")
@@ -101,6 +102,16 @@ PluralSeparatorOption = Annotated[
     ),
 ]
 
+MaxCatalogBytesOption = Annotated[
+    int,
+    typer.Option(
+        "--max-catalog-bytes",
+        metavar="N",
+        min=1,
+        help="Largest catalog file read, in bytes (catalog.too_large past it).",
+    ),
+]
+
 IncludeFuzzyOption = Annotated[
     bool, typer.Option("--include-fuzzy", help="Fuzzy translations are candidates too.")
 ]
@@ -163,6 +174,7 @@ def main(
     missing: MissingOption = "skip",
     exclude: ExcludeOption = None,
     verbose: VerboseOption = False,
+    max_catalog_bytes: MaxCatalogBytesOption = DEFAULT_MAX_CATALOG_BYTES,
 ) -> None:
     """Turn translation catalogs into EvalCase v1 records and candidates.
 
@@ -212,6 +224,7 @@ def main(
         assertions=_assertions(assertions) if assertions else None,
         missing=missing,
         verbose=verbose,
+        max_catalog_bytes=max_catalog_bytes,
     )
     importer_run = Importer(run, settings)
     if tree:

@@ -32,6 +32,7 @@ from capeval.importer.dialects import (
     source_syntax_problem,
 )
 from capeval.jsonl import dumps
+from capeval.limits import DEFAULT_MAX_CATALOG_BYTES
 from capeval.secrets import may_contain_secret, secret_problems, value_secret_kind
 
 Key = tuple[str | None, str]
@@ -83,6 +84,7 @@ class Settings:
     include_fuzzy: bool
     assertions: list[dict[str, Any]] | None  # --assertions: for every case
     plural_separator: str | None = None  # --plural-separator: "a|b" forms in one string
+    max_catalog_bytes: int = DEFAULT_MAX_CATALOG_BYTES  # --max-catalog-bytes
     missing: str = "skip"  # --missing: an untranslated message's case is skipped or written
     verbose: bool = False  # -v: each catalog warning on stderr, not a summary per catalog
 
@@ -116,7 +118,7 @@ class Importer:
         try:
             if path == "-":
                 with open(StandardStreams.stdin, "rb", closefd=False) as stdin:
-                    stream: BinaryIO = io.BytesIO(stdin.read())
+                    stream: BinaryIO = io.BytesIO(stdin.read(self.settings.max_catalog_bytes + 1))
             else:
                 if os.path.isdir(path):
                     raise IsADirectoryError(21, "is a directory")
@@ -126,6 +128,28 @@ class Importer:
                 raise Unreadable(f"cannot open: {exc.strerror}") from exc
             self.run.diag.emit("io.unreadable", f"cannot open: {exc.strerror}", file=display)
             raise FatalInput(path) from exc
+        with stream:
+            # read whole (no catalog format is line-based), up to the bound: /dev/zero or a
+            # runaway file is refused, not read into memory
+            limit = self.settings.max_catalog_bytes
+            try:
+                data = stream.read(limit + 1)
+            except OSError as exc:
+                if not self.strict:
+                    raise Unreadable(f"cannot read: {exc.strerror}") from exc
+                self.run.diag.emit("io.unreadable", f"cannot read: {exc.strerror}", file=display)
+                raise FatalInput(path) from exc
+        if len(data) > limit:
+            self._problem(
+                "catalog.too_large",
+                f"larger than {limit} bytes (--max-catalog-bytes): not imported",
+                display,
+                None,
+            )
+            name = format_ or self.settings.format or catalogs.detect_format(path) or "po"
+            module = catalogs.reader(name)
+            return Catalog(path, display, name, module.BILINGUAL, CatalogInfo())
+        stream = io.BytesIO(data)
         with stream:
             name = format_ or self.settings.format or catalogs.detect_format(path, stream)
             if name is None:
