@@ -674,12 +674,13 @@ def test_output_forms_exclude_each_other():
     assert "exclude each other" in proc.stderr.decode()
 
 
-def test_empty_input_renders_nothing():
-    proc = run_cmd(TOOL, stdin=b"\n")
-    assert proc.returncode == 0
+def test_empty_input_renders_nothing_but_says_so():
+    proc = run_cmd(TOOL, "--format", "sarif", stdin=b"\n")
+    assert proc.returncode == 1
     assert proc.stdout == b""
     assert (
-        proc.stderr.decode().strip() == f"{TOOL}: 0 read, 0 rendered, 0 invalid, nothing to render"
+        proc.stderr.decode().strip()
+        == f"{TOOL}: 0 read, 0 rendered, 0 invalid, nothing to render: no records"
     )
 
 

@@ -148,8 +148,9 @@ def render_report(
     writer = formats.writer(name)
     gate = _fail_on(fail_on, baseline)
     machine = template is None and not writer.DOCUMENT
-    # every value shown is redacted as read, before any format escapes it (Markdown's ghp\_)
-    run.shown = shown_values()
+    # every value shown is redacted as read, before any format escapes it (Markdown's ghp\_);
+    # for CI logs, controls and bidi overrides are shown as \u escapes too
+    run.shown = shown_values(visible=machine)
     side = inputs.read_side_files(
         run,
         manifest=manifest,
@@ -173,8 +174,12 @@ def render_report(
     )
     stream.read()
     if stream.kind is None or not run.counts["rendered"]:
-        # no usable record: no document (an empty report would look like a clean run)
-        run.summary_extra.append("nothing to render")
+        # no usable record: a run that checked nothing is no clean run (an earlier stage of
+        # the pipeline may have failed): the document says so, and the exit status is 1
+        run.summary_extra.append("nothing to render: no records")
+        run.failed = True
+        if name == "markdown" and template is None:
+            run.out.write_bytes(_EMPTY_MARKDOWN.encode("utf-8"))
         return
     given = {
         "--manifest": manifest,
@@ -204,19 +209,39 @@ def render_report(
 main = render_report
 
 
-def shown_values() -> Any:
-    """How a line's record is shown (``Run.shown``): credentials redacted, a few byte scans
-    of the raw line first (most lines hold none)."""
+def shown_values(visible: bool) -> Any:
+    """How a line's record is shown (``Run.shown``): credentials redacted and, with
+    ``visible``, invisible and control characters (ESC, U+202E…) written as ``\\u`` escapes;
+    a few byte scans of the raw line first, most lines needing neither."""
+    from capeval.report.render import visible as visible_text
     from capeval.secrets import may_contain_secret, redact_values
 
     def show(item: Any) -> Any:
         raw, record = item[-2], item[-1]
-        if not may_contain_secret(raw):
-            return item
-        changed = redact_values(record)
+        changed = record
+        if may_contain_secret(raw):
+            changed = redact_values(changed)
+        if visible and not (raw.isascii() and b"\\u" not in raw):
+            changed = _map_strings(changed, visible_text)
         return item if changed is record else (*item[:-1], changed)
 
     return show
+
+
+def _map_strings(node: Any, function: Any) -> Any:
+    if isinstance(node, str):
+        return function(node)
+    if isinstance(node, dict):
+        return {_map_strings(k, function): _map_strings(v, function) for k, v in node.items()}
+    if isinstance(node, list):
+        return [_map_strings(v, function) for v in node]
+    return node
+
+
+_EMPTY_MARKDOWN = (
+    "# capeval report\n\nNo records to report: the input held no result or aggregation "
+    "record. Did an earlier stage of the pipeline fail?\n"
+)
 
 
 def _format_name(output_format: str | None, html: bool, github: bool, template: str | None) -> str:

@@ -268,9 +268,10 @@ def render_user_template(path: str, view: dict[str, Any]) -> str:
     autoescape = any(
         name.endswith(suffix) for suffix in (".html", ".htm", ".xml", ".html.j2", ".htm.j2")
     )
-    env = _environment(template_path.resolve().parent, autoescape, sandboxed=True)
+    real = template_path.resolve()  # the template itself may be a link; its folder is its own
+    env = _environment(real.parent, autoescape, sandboxed=True)
     try:
-        template = env.get_template(name)
+        template = env.get_template(real.name)
     except jinja2.TemplateSyntaxError as exc:
         raise TemplateProblem(f"--template {path}:{exc.lineno}: {exc.message}") from None
     except jinja2.TemplateError as exc:

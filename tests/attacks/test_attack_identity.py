@@ -1,0 +1,92 @@
+"""Attacks on what a person sees: control and bidi characters in CI logs, a template that
+includes a file outside its folder, pipelines that hide a failed first stage, an empty
+report that looks like a clean run."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from conftest import ROOT, jsonl, run_cmd
+
+HOSTILE = "ok\x1b[2J\x1b]0;pwned\x07 \u202eevil\u202c \u2066x\u2069 \u200f \x85end"
+RAW = ["\x1b", "\x07", "\u202e", "\u202c", "\u2066", "\u2069", "\u200f", "\x85"]
+
+
+def _result(**extra) -> dict:
+    record = {
+        "case_id": "case.one",
+        "assertion": "placeholder_integrity",
+        "passed": False,
+        "severity": "hard",
+        "code": "placeholder_missing",
+        "message": f"missing {HOSTILE}",
+        "evidence": {"expected": [HOSTILE], "actual": []},
+        "system": f"sys {HOSTILE}",
+    }
+    record.update(extra)
+    return record
+
+
+@pytest.mark.parametrize("fmt", ["github", "sarif", "junit", "rdjson", "rdjsonl"])
+def test_ci_formats_never_carry_raw_controls_or_bidi(fmt):
+    done = run_cmd("cap-render-report", "--format", fmt, stdin=jsonl(_result()))
+    assert done.returncode in (0, 1), done.stderr
+    text = done.stdout.decode()
+    assert text
+    for char in RAW:
+        assert char not in text, (repr(char), text[:800])
+    assert "\\u202e" in text or "\\\\u202e" in text  # shown, not dropped
+
+
+def test_a_template_include_cannot_follow_a_symlink_out_of_its_folder(tmp_path):
+    secret = tmp_path / "outside.txt"
+    secret.write_text("TOP-SECRET-OUTSIDE", encoding="utf-8")
+    folder = tmp_path / "templates"
+    folder.mkdir()
+    (folder / "leak.txt").symlink_to(secret)
+    (folder / "report.md").write_text("{% include 'leak.txt' %}\n", encoding="utf-8")
+    done = run_cmd(
+        "cap-render-report", "--template", str(folder / "report.md"),
+        stdin=jsonl(_result(message="m", evidence={}, system="s")),
+    )  # fmt: skip
+    assert b"TOP-SECRET-OUTSIDE" not in done.stdout + done.stderr
+    assert done.returncode == 2 and b"usage" in done.stderr
+
+
+def test_a_template_include_of_a_real_file_beside_it_still_works(tmp_path):
+    folder = tmp_path / "templates"
+    folder.mkdir()
+    (folder / "part.txt").write_text("PART {{ totals.results }}", encoding="utf-8")
+    (folder / "report.md").write_text("{% include 'part.txt' %}\n", encoding="utf-8")
+    done = run_cmd(
+        "cap-render-report", "--template", str(folder / "report.md"),
+        stdin=jsonl(_result(message="m", evidence={}, system="s")),
+    )  # fmt: skip
+    assert done.stdout.startswith(b"PART 1"), done.stderr
+
+
+def _fenced_blocks(text: str):
+    return re.findall(r"^```(?:sh|bash|shell|console)?\n(.*?)^```", text, re.M | re.S)
+
+
+def test_every_documented_pipeline_sets_pipefail():
+    missing = []
+    for path in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
+        for block in _fenced_blocks(path.read_text(encoding="utf-8")):
+            code = [line for line in block.splitlines() if not line.lstrip().startswith("#")]
+            piped = any(re.search(r"\|\s*(?:\\\n\s*)?cap-", line) for line in code) or any(
+                line.lstrip().startswith("| cap-") for line in code
+            )
+            if piped and "set -o pipefail" not in block:
+                missing.append(f"{path.name}: {block.splitlines()[0][:60]}")
+    assert not missing, missing
+
+
+@pytest.mark.parametrize("stdin", [b"", b"\n"])
+def test_a_report_of_empty_input_says_so(stdin):
+    done = run_cmd("cap-render-report", stdin=stdin)
+    assert done.returncode == 1, done.stderr
+    assert b"no records" in done.stdout.lower()
+    assert b"no records" in done.stderr.lower()
