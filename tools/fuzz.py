@@ -522,6 +522,149 @@ def target_review_form(config: settings) -> Callable[[], None]:
     return run
 
 
+# -- hostile structure: catalogs, every report writer, the form's configuration --------------
+# What must never come out, whatever the input: the credentials of PIECES (a fragment that
+# survives any escaping of any format), raw controls and bidi overrides in a CI format.
+# (not the password of PIECES: glued to a word before it, "%spassword=…" is one word, as
+# "bypass=…" is, and no assignment)
+LEAK_FRAGMENTS = ("ABCDEFGHIJKLMNOP", "a1B2a1B2a1B2a1B2")
+RAW_CONTROLS = ("\x1b", "\x07", "\x85", "\u202e", "\u2066", "\u200f")
+CI_FORMATS = ("github", "sarif", "junit", "rdjson", "rdjsonl")
+
+
+def _nested(draw: Any, open_tag: str, close_tag: str) -> str:
+    depth = draw(st.sampled_from([1, 2, 30, 255, 257, 1000, 3000]))
+    return open_tag * depth + draw(hostile_text(long=False)) + close_tag * depth
+
+
+@st.composite
+def hostile_catalog(draw: Any) -> tuple[str, str]:
+    """A catalog hostile in its structure: deep XML, wild Plural-Forms headers, many forms."""
+    form = draw(st.sampled_from(["xlf", "xml", "stringsdict", "po-plural"]))
+    if form == "xlf":
+        inner = _nested(draw, "<g>", "</g>")
+        return "app.xlf", (
+            '<xliff version="1.2"><file source-language="en" target-language="fr"><body>'
+            f'<trans-unit id="a"><source>{inner}</source><target>{inner}</target></trans-unit>'
+            "</body></file></xliff>"
+        )
+    if form == "xml":
+        return "strings.xml", f'<resources><string name="a">{_nested(draw, "<b>", "</b>")}'
+        "</string></resources>"
+    if form == "stringsdict":
+        inner = _nested(draw, "<dict><key>k</key>", "</dict>")
+        return "Localizable.stringsdict", f'<plist version="1.0">{inner}</plist>'
+    nplurals = draw(st.sampled_from([0, 1, 2, 6, 20, 21, 1000, 10**6, 10**9, -1]))
+    depth = draw(st.sampled_from([1, 10, 64, 65, 1000]))
+    expression = draw(
+        st.sampled_from(
+            [
+                "(" * depth + "n" + ")" * depth,
+                "".join(f"n=={k} ? {k} : " for k in range(depth)) + "0",
+                "!" * depth + "n",
+                "n" + " + n" * depth,
+                "n%10==1 && n%100!=11 ? 0 : 1",
+            ]
+        )
+        | hostile_text(long=False)
+    )
+    forms = draw(st.integers(0, 8))
+    texts = [json.dumps(draw(hostile_text(long=False)), ensure_ascii=False) for _ in range(2)]
+    plural = "".join(f"msgstr[{i}] {texts[i % 2]}\n" for i in range(forms))
+    header = json.dumps(f"Plural-Forms: nplurals={nplurals}; plural={expression};\n")
+    plural = plural or 'msgstr[0] ""\n'
+    return "fr.po", (
+        'msgid ""\nmsgstr ""\n"Language: fr\\n"\n'
+        f"{header}\n\nmsgid {texts[0]}\nmsgid_plural {texts[1]}\n{plural}"
+    )
+
+
+def target_catalogs(config: settings) -> Callable[[], None]:
+    @config
+    @given(hostile_catalog())
+    def run(catalog: tuple[str, str]) -> None:
+        name, text = catalog
+        with tempfile.TemporaryDirectory(prefix="capeval-fuzz-") as folder:
+            path = Path(folder) / name
+            path.write_text(text, encoding="utf-8", errors="surrogatepass")
+            args = ["--provenance-kind", "synthetic", "--target-locale", "fr", str(path)]
+            done = _filter("cap-import", [*args, "--candidates", "-"], b"", 1)
+        # bounded output: a few forms per message, never one per claimed plural form
+        assert len(done.stdout) <= 64 * len(text.encode("utf-8")) + 65536, len(done.stdout)
+
+    return run
+
+
+# pieces without the long repeats: a report's cost is its writer's, not a text's length
+SHORT_TEXT = st.lists(PIECE | st.text(max_size=6), max_size=8).map("".join)
+
+
+@st.composite
+def hostile_result(draw: Any) -> bytes:
+    record = {
+        "case_id": draw(st.sampled_from(["case.one", "case.two", "a.b"])),
+        "assertion": draw(st.sampled_from(["placeholder_integrity", "markup_integrity"])),
+        "passed": draw(st.booleans()),
+        "severity": draw(st.sampled_from(["hard", "report"])),
+        "code": draw(st.sampled_from(["ok", "placeholder_missing", "markup_unbalanced"])),
+        "message": draw(SHORT_TEXT),
+        "evidence": {"expected": [draw(SHORT_TEXT)], "actual": []},
+    }
+    if draw(st.booleans()):
+        record["system"] = draw(SHORT_TEXT)
+    return json.dumps(record, ensure_ascii=draw(st.booleans())).encode("utf-8") + b"\n"
+
+
+def target_report_writers(config: settings) -> Callable[[], None]:
+    """Every format of cap-render-report on results holding credentials and controls."""
+    from capeval.report.formats import NAMES
+
+    @config
+    @given(st.lists(hostile_result(), max_size=8), st.sampled_from(NAMES))
+    def run(lines: list[bytes], name: str) -> None:
+        done = _filter("cap-render-report", ["--format", name], b"".join(lines), len(lines))
+        text = (done.stdout + done.stderr).decode("utf-8", "replace")
+        for fragment in LEAK_FRAGMENTS:
+            assert fragment not in text, (name, fragment)
+        if name in CI_FORMATS:
+            out = done.stdout.decode("utf-8", "replace")
+            assert not any(char in out for char in RAW_CONTROLS), name
+        if name in ("sarif", "rdjson") and done.stdout:
+            json.loads(done.stdout)
+
+    return run
+
+
+def target_review_form_config(config: settings) -> Callable[[], None]:
+    """The review form with a hostile --config: texts with credentials, controls, markup."""
+    cases = ROOT / "examples" / "domain_semantic_quality" / "cap_med_synthetic_cases.jsonl"
+    roster = ROOT / "examples" / "domain_semantic_quality" / "roster.jsonl"
+
+    @config
+    @given(st.lists(SHORT_TEXT, min_size=1, max_size=4))
+    def run(texts: list[str]) -> None:
+        focus = "".join(
+            f"    non_diagnostic_boundary: {json.dumps(text, ensure_ascii=True)}\n"
+            for text in texts[:1]
+        )
+        flags = "".join(f"  - {json.dumps(text, ensure_ascii=True)}\n" for text in texts[1:])
+        yaml_text = f"profiles:\n  cap-med/v1:\n{focus}" + (
+            f"blocking_flags:\n{flags}" if flags else ""
+        )
+        with tempfile.NamedTemporaryFile("w", suffix=".yaml", delete=False) as handle:
+            handle.write(yaml_text)
+        try:
+            args = ["--roster", str(roster), "--reviewer", "synthetic-med-reviewer-a"]
+            done = _filter("cap-review-form", [*args, "--config", handle.name, str(cases)], b"", 1)
+        finally:
+            os.unlink(handle.name)
+        text = (done.stdout + done.stderr).decode("utf-8", "replace")
+        for fragment in LEAK_FRAGMENTS:
+            assert fragment not in text, fragment
+
+    return run
+
+
 TARGETS: dict[str, Callable[[settings], Callable[[], None]]] = {
     "jsonl": target_jsonl,
     "placeholders": target_placeholders,
@@ -537,6 +680,9 @@ TARGETS: dict[str, Callable[[settings], Callable[[], None]]] = {
     "cap-import": target_import,
     "po-readers": target_po_readers,
     "cap-review-form": target_review_form,
+    "catalogs": target_catalogs,
+    "report-writers": target_report_writers,
+    "review-form-config": target_review_form_config,
 }
 
 HEALTH = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much]

@@ -17,6 +17,7 @@ YAML is imported only when a file is given (start-up budget).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -237,8 +238,25 @@ def _unique_keys_loader() -> Any:
                     seen.add(key)
             return super().construct_mapping(node, deep=deep)
 
+        def construct_text(self, node: Any) -> str:
+            # YAML's "\ud83d\ude00" escapes give two surrogates, not one character: joined
+            # here; a lone one is no text (nothing could write it out as UTF-8)
+            value = self.construct_yaml_str(node)
+            if not _SURROGATE.search(value):
+                return value
+            try:
+                return value.encode("utf-16", "surrogatepass").decode("utf-16")
+            except UnicodeDecodeError:
+                raise ConstructorError(
+                    None, None, "a lone surrogate (\\ud800-\\udfff) is no text", node.start_mark
+                ) from None
+
+    UniqueKeyLoader.add_constructor("tag:yaml.org,2002:str", UniqueKeyLoader.construct_text)
     _LOADER = UniqueKeyLoader
     return _LOADER
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def config_from_mapping(data: Any) -> Config:

@@ -82,8 +82,9 @@ _ASSIGNMENT_WORD = _pattern(rb"(?i:pass|pwd|key|secret|token)[A-Za-z0-9_-]*\Z")
 # body's alphabet bounds the lazy search for the END: linear in the text.
 _PEM_LABEL = r"(?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----"
 _PEM_BODY = r"[A-Za-z0-9+/=\s\\:,.-]"
-# Service tokens are found glued to a word before them too (``mt-sk-proj-…``, ``x_ghp_…``): the
-# prefix may follow '-' or '_', never a letter or digit (``task-…`` is no key).
+# Service tokens are found glued to a word before them too (``mt-sk-proj-…``, ``x_ghp_…``,
+# ``%sghp_…``): their prefixes are distinctive enough anywhere, but OpenAI's ``sk-``, which
+# may follow '-' or '_', never a letter or digit (``task-…`` is no key).
 _FORMATS: tuple[tuple[str, Any], ...] = (
     ("aws_access_key", _pattern(r"(?<![A-Z0-9])(?:AKIA|ASIA)[0-9A-Z]{16}(?![A-Z0-9])")),
     ("google_api_key", _pattern(r"AIza[0-9A-Za-z_\-]{35}")),
@@ -93,11 +94,11 @@ _FORMATS: tuple[tuple[str, Any], ...] = (
     ),
     (
         "github_token",
-        _pattern(r"(?<![A-Za-z0-9])(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{21,})"),
+        _pattern(r"(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{21,})"),
     ),
-    ("slack_token", _pattern(r"(?<![A-Za-z0-9])xox[abposr]-[A-Za-z0-9-]{27,}")),
+    ("slack_token", _pattern(r"xox[abposr]-[A-Za-z0-9-]{27,}")),
     ("openai_key", _pattern(r"(?<![A-Za-z0-9])sk-[A-Za-z0-9_-]{29,}")),
-    ("stripe_key", _pattern(r"(?<![A-Za-z0-9])[sr]k_(?:live|test)_[A-Za-z0-9]{24,}")),
+    ("stripe_key", _pattern(r"[sr]k_(?:live|test)_[A-Za-z0-9]{24,}")),
     # a JSON Web Token: header and payload are base64url JSON objects ("eyJ"); its signature
     # is 32 characters or more (so the prefilter's run test covers it)
     ("jwt", _pattern(r"eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{32,}")),
