@@ -42,6 +42,10 @@ DIAGNOSTIC_CODES: dict[str, tuple[str, str]] = {
     "review.criterion_unknown": (ERROR, "a review scores a criterion its case does not list"),
     "review.flag_unknown": (ERROR, "a review raises a blocking flag that is not configured"),
     "review.duplicate": (ERROR, "a reviewer reviewed the same case twice"),
+    "review.lookalike": (
+        ERROR,
+        "a reviewer id looks like another one (Unicode variant, case, blanks, invisible)",
+    ),
     "review.stale": (ERROR, "a review's case_sha256 does not match its case (the case changed)"),
     "assign.short": (ERROR, "a quality case has fewer eligible reviewers than it needs"),
     "assign.dropped": (WARNING, "a roster assignment meets a declared conflict and is dropped"),

@@ -90,3 +90,29 @@ def test_a_report_of_empty_input_says_so(stdin):
     assert done.returncode == 1, done.stderr
     assert b"no records" in done.stdout.lower()
     assert b"no records" in done.stderr.lower()
+
+
+def test_one_reviewer_under_look_alike_ids_is_one_reviewer(tmp_path):
+    import json as json_module
+
+    examples = ROOT / "examples" / "domain_semantic_quality"
+    first = json_module.loads(
+        (examples / "synthetic_reviewer_scores.jsonl").read_text(encoding="utf-8").splitlines()[0]
+    )
+    variants = ["r-\u00e9", "r-e\u0301", "\uff52-\u00e9", "r-\u00e9 ", "r-\u200b\u00e9", "R-\u00e9"]
+    reviews = [{**first, "reviewer_id": variant} for variant in variants]
+    done = run_cmd(
+        "cap-aggregate-scores", "--cases", str(examples / "cap_med_synthetic_cases.jsonl"),
+        stdin=jsonl(*reviews),
+    )  # fmt: skip
+    err = done.stderr.decode()
+    assert "Traceback" not in err
+    verdicts = [json_module.loads(line) for line in done.stdout.decode().splitlines()]
+    (verdict,) = [
+        v for v in verdicts if v.get("kind") == "case_verdict" and v["case_id"] == first["case_id"]
+    ]
+    assert verdict["reviewers"] == ["r-\u00e9"], verdict["reviewers"]
+    assert verdict["status"] != "pass"  # one reviewer of the two needed
+    # the NFD spelling is the same id; the others are look-alikes, each reported
+    assert err.count("review.duplicate") == 1, err
+    assert err.count("review.lookalike") == 4, err

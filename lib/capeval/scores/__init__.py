@@ -128,6 +128,7 @@ class _Aggregate:
 
         self.run = run
         self.config = config
+        self._looks: dict[str, str] = {}  # what a reviewer id looks like -> the first id
         # case_id -> the hash of what its reviewers saw (adjudication.stale)
         self._case_hashes: dict[str, str] = {}
         cases, refused = self._read_cases(cases_path)
@@ -369,8 +370,22 @@ class _Aggregate:
     def _add(self, review: Any, line_no: int) -> bool:
         """Fold one review in; True when it counts (counted or uncounted)."""
         from capeval.scores import aggregate as agg
+        from capeval.scores.records import reviewer_look
 
         run = self.run
+        look = reviewer_look(review.reviewer_id)
+        first = self._looks.setdefault(look, review.reviewer_id)
+        if first != review.reviewer_id:
+            run.diag.emit(
+                "review.lookalike",
+                f"reviewer id {review.reviewer_id!r} looks like {first!r} (Unicode variants, "
+                "case, blanks or invisible characters): one person is one reviewer; not counted",
+                file=run.file,
+                line=line_no,
+                case_id=review.case_id,
+            )
+            run.counts["invalid"] += 1
+            return False
         outcome = self.aggregation.add(review)
         if outcome == agg.DUPLICATE:
             run.diag.emit(

@@ -117,10 +117,28 @@ def review_problems(record: dict[str, Any], config: Config, partial: bool = Fals
     return problems
 
 
+def reviewer_id(text: str) -> str:
+    """A reviewer id as compared: NFC (the same letters typed on another keyboard or copied
+    from another system are the same person)."""
+    import unicodedata
+
+    return text if text.isascii() else unicodedata.normalize("NFC", text)
+
+
+def reviewer_look(text: str) -> str:
+    """What a reviewer id looks like: NFKC (full-width letters), case folded, without
+    invisible characters (zero-width, bidi) or surrounding blanks. Two ids that look alike
+    and differ are one person typed twice, or an impersonation: never two reviewers."""
+    import unicodedata
+
+    folded = unicodedata.normalize("NFKC", text).casefold()
+    return "".join(c for c in folded if unicodedata.category(c) != "Cf").strip()
+
+
 def review_from_record(record: dict[str, Any]) -> Review:
     return Review(
         case_id=record["case_id"],
-        reviewer_id=record["reviewer_id"],
+        reviewer_id=reviewer_id(record["reviewer_id"]),
         synthetic=record["synthetic"],
         scores=dict(record["scores"]),
         blocking_flags=tuple(dict.fromkeys(record["blocking_flags"])),
@@ -136,7 +154,7 @@ def roster_problems(record: dict[str, Any]) -> list[Problem]:
 def roster_entry_from_record(record: dict[str, Any]) -> RosterEntry:
     assignments = record.get("assignments")
     return RosterEntry(
-        reviewer_id=record["reviewer_id"],
+        reviewer_id=reviewer_id(record["reviewer_id"]),
         role=record["role"],
         qualifications=record["qualifications"],
         independent=record["independent"],
