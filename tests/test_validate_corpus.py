@@ -34,6 +34,7 @@ ELSEWHERE = {
     "adjudication.conflicted": "cap-aggregate-scores, which has the roster (test_adjudication.py)",
     "io.unreadable": "test_validate_e2e.py",
     "io.write_failed": "test_chassis_e2e.py",
+    "io.input_changed": "cap-check, not cap-validate (attacks/test_attack_candidates_changed.py)",
     "review.lookalike": "cap-aggregate-scores (attacks/test_attack_identity.py)",
     "usage": "test_validate_e2e.py",
     "jsonl.invalid_json": "test_malformed_lines_are_reported_by_code_and_line below",

@@ -4,6 +4,12 @@
 first) and keeps, per case id, the byte offset and line number of each candidate line, and
 the systems in order of first appearance; ``candidates_of`` reads a case's lines back on
 demand, so memory grows by one int per candidate, never by the texts.
+
+Reading back trusts the file to be the one indexed; it is checked: its size, modification
+time and inode after each line read back and at the end (``check_unchanged``), and the
+``case_id`` of each line read back. A change is one ``io.input_changed`` diagnostic and the
+run stops (exit 2) with what it wrote flushed: never a traceback, never a case paired with
+another case's candidate.
 """
 
 from __future__ import annotations
@@ -46,10 +52,12 @@ class CandidateIndex:
         self._checked_without_candidates: set[str] = set()
         self._used = bytearray()  # by line number, once built: 1 when its entry was claimed
         self._offsets = array("q", [0])  # by line number: where the line starts
+        self._stamp: tuple[int, int, int] | None = None  # the file as indexed (_stamp_of)
 
     def build(self) -> None:
         if not os.path.isfile(self.path):
             self.path = self._spool(self.path)
+        self._stamp = _stamp_of(self.path)
         tally = self.tally = self.run.side_tally(self.display)
         for key in ("duplicate", "joined", "of cases not checked"):
             tally.setdefault(key, 0)
@@ -158,7 +166,7 @@ class CandidateIndex:
         if not bucket:
             return {}
         self._open_stream()
-        return {system: self._record_at(line) for system, line in bucket}
+        return {system: self._record_at(line, case_id) for system, line in bucket}
 
     def _open_stream(self) -> BinaryIO:
         """The file opened again for reading candidates back (once)."""
@@ -170,9 +178,32 @@ class CandidateIndex:
                     "io.unreadable", f"cannot reopen: {exc.strerror or exc}", file=self.display
                 )
                 raise FatalInput(self.path) from exc
+            self.check_unchanged(os.fstat(self._stream.fileno()))
         return self._stream
 
-    def _record_at(self, line: int) -> Any:
+    def check_unchanged(self, now: os.stat_result | None = None) -> None:
+        """Raise ``FatalInput`` (after one ``io.input_changed``) when the file is not the one
+        indexed: another size, modification time or inode."""
+        if self._stamp is None:
+            return
+        try:
+            stamp = _stamp_of(self.path) if now is None else _stamp_from(now)
+        except OSError:
+            stamp = None
+        if stamp != self._stamp:
+            self._changed("its size or modification time changed")
+
+    def _changed(self, how: str) -> None:
+        self._stamp = None  # one diagnostic, however it is noticed
+        self.run.diag.emit(
+            "io.input_changed",
+            f"the candidates file changed while it was read ({how}): the results written "
+            "so far stand, the rest of the cases are not checked",
+            file=self.display,
+        )
+        raise FatalInput(self.path)
+
+    def _record_at(self, line: int, case_id: str) -> Any:
         """The record of the line of an index entry (one the build accepted). Cases usually
         come in the file's order, so the stream is mostly already there: the position is
         tracked here rather than asked of the stream (``tell`` costs a quarter of the read)."""
@@ -183,9 +214,19 @@ class CandidateIndex:
             stream.seek(offset)
         raw = stream.readline()
         self._position = offset + len(raw)
+        # after the read: a line read across a rewrite (the buffer's old bytes, then new ones)
+        # is caught here, since the file then has another modification time (one fstat)
+        if self._stamp is not None and _stamp_from(os.fstat(stream.fileno())) != self._stamp:
+            self._changed("its size or modification time changed")
         if offset == 0 and raw[:3] == BOM:
             raw = raw[3:]
-        return loads(raw)  # a trailing "\r\n" is whitespace to JSON
+        try:
+            record = loads(raw)  # a trailing "\r\n" is whitespace to JSON
+        except ValueError:
+            record = None
+        if not isinstance(record, dict) or record.get("case_id") != case_id:
+            self._changed(f"line {line} no longer holds the candidate of {case_id}")
+        return record
 
     def _claim(self, case_id: str, outcome: str) -> list[tuple[Any, int]]:
         """A case's (system, line) entries, marked as used (``_used``, by line: so orphans
@@ -250,6 +291,16 @@ class CandidateIndex:
             self._stream.close()
         if self._spooled is not None:
             os.unlink(self._spooled)
+
+
+def _stamp_from(st: os.stat_result) -> tuple[int, int, int]:
+    return (st.st_size, st.st_mtime_ns, st.st_ino)
+
+
+def _stamp_of(path: str) -> tuple[int, int, int]:
+    """What tells a changed file from the one indexed (a rewrite in place, or a new file
+    renamed over it)."""
+    return _stamp_from(os.stat(path))
 
 
 def _system_name(system: Any) -> str:

@@ -73,6 +73,7 @@ def run_checks(
             engine.case(*first)
         for line_no, case in cases:
             engine.case(line_no, case)
+        index.check_unchanged()  # orphans and counts of another file would mislead
         if no_orphans:  # counted, not listed: a shard leaves most candidates unjoined
             index.tally["not joined (--no-orphans)"] = index.orphan_count()
         else:

@@ -111,12 +111,15 @@ DIAGNOSTIC_CODES: dict[str, tuple[str, str]] = {
         "a fixed translation could not be proven in place in its catalog: not in the patch",
     ),
     "io.unreadable": (ERROR, "an input cannot be opened or read"),
+    "io.input_changed": (ERROR, "an input file changed while it was read (the run stops)"),
     "io.write_failed": (ERROR, "an output cannot be written"),
     "usage": (ERROR, "the command line or a configuration file is wrong"),
 }
 
 # Diagnostics with these codes make the run exit 2 rather than 1.
-FATAL_CODES = frozenset({"io.unreadable", "io.write_failed", "usage", "internal"})
+FATAL_CODES = frozenset(
+    {"io.unreadable", "io.input_changed", "io.write_failed", "usage", "internal"}
+)
 
 # Result codes of the engine itself; each assertion module lists its own failure codes
 # (``CODES``, in precedence order: the first one found is the result's code) and, in
