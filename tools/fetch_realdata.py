@@ -44,7 +44,9 @@ DJANGO_VERSION = "5.2.19"
 DOCUSAURUS_VERSION = "3.6.3"
 ALLAUTH_VERSION = "65.22.1"
 DHIS2_HEADER_BAR_VERSION = "10.17.0"
-_CATALOG = re.compile(r"^django-[^/]+/(django/(?:.+/)?locale/[^/]+/LC_MESSAGES/[^/]+\.po)$")
+_DJANGO_FILES = re.compile(
+    r"^django-[^/]+/(django/(?:.+/)?locale/[^/]+/LC_MESSAGES/[^/]+\.po|LICENSE)$"
+)
 
 
 def cache_dir() -> Path:
@@ -63,15 +65,8 @@ def fetch_django() -> Path:
         return target
     target.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="capeval-fetch-") as download:
-        command = [
-            sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
-            "--no-binary", ":all:", f"django=={DJANGO_VERSION}", "--dest", download,
-        ]  # fmt: skip
-        subprocess.run(command, check=True)
-        archives = sorted(Path(download).glob("*.tar.gz"))
-        if not archives:
-            raise RuntimeError("pip downloaded no source distribution of Django")
-        count = _extract(archives[0], target)
+        archive = _pip_sdist(f"django=={DJANGO_VERSION}", Path(download))
+        count = _extract_matching(archive, target, _DJANGO_FILES)
     done.write_text(f"{count} catalogs from django=={DJANGO_VERSION}\n", encoding="utf-8")
     return target
 
@@ -85,31 +80,11 @@ def fetch_docusaurus() -> Path:
     done = target / ".complete"
     if done.exists():
         return target
-    npm = shutil.which("npm")
-    if npm is None:
-        raise RuntimeError("npm is not installed")
+    package = f"@docusaurus/theme-translations@{DOCUSAURUS_VERSION}"
     with tempfile.TemporaryDirectory(prefix="capeval-fetch-") as download:
-        package = f"@docusaurus/theme-translations@{DOCUSAURUS_VERSION}"
-        subprocess.run(
-            [npm, "pack", package, "--silent", "--pack-destination", download],
-            check=True,
-            stdout=subprocess.DEVNULL,
-        )
-        archives = sorted(Path(download).glob("*.tgz"))
-        if not archives:
-            raise RuntimeError("npm packed nothing")
-        count = 0
-        with tarfile.open(archives[0]) as tar:
-            for member in tar:
-                found = re.match(r"^package/(locales/[^/]+/[^/]+\.json|LICENSE)$", member.name)
-                if not member.isfile() or not found:
-                    continue
-                destination = target / found.group(1)
-                destination.parent.mkdir(parents=True, exist_ok=True)
-                source = tar.extractfile(member)
-                assert source is not None
-                destination.write_bytes(source.read())
-                count += member.name.endswith(".json")
+        archive = _npm_pack(package, Path(download))
+        catalog = re.compile(r"^package/(locales/[^/]+/[^/]+\.json|LICENSE)$")
+        count = _extract_matching(archive, target, catalog)
     done.write_text(f"{count} catalogs from {package}\n", encoding="utf-8")
     return target
 
@@ -124,18 +99,11 @@ def fetch_allauth() -> Path:
     if done.exists():
         return target
     with tempfile.TemporaryDirectory(prefix="capeval-fetch-") as download:
-        command = [
-            sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
-            "--no-binary", ":all:", f"django-allauth=={ALLAUTH_VERSION}", "--dest", download,
-        ]  # fmt: skip
-        subprocess.run(command, check=True)
-        archives = sorted(Path(download).glob("*.tar.gz"))
-        if not archives:
-            raise RuntimeError("pip downloaded no source distribution of django-allauth")
+        archive = _pip_sdist(f"django-allauth=={ALLAUTH_VERSION}", Path(download))
         catalog = re.compile(
             r"^django_allauth-[^/]+/(allauth/locale/[^/]+/LC_MESSAGES/[^/]+\.po|LICENSE)$"
         )
-        count = _extract_matching(archives[0], target, catalog)
+        count = _extract_matching(archive, target, catalog)
     done.write_text(f"{count} catalogs from django-allauth=={ALLAUTH_VERSION}\n", encoding="utf-8")
     return target
 
@@ -161,6 +129,19 @@ def fetch_dhis2() -> Path:
     )
     done.write_text(f"{count} catalogs from {package}\n", encoding="utf-8")
     return target
+
+
+def _pip_sdist(requirement: str, folder: Path) -> Path:
+    """The source distribution of ``requirement``, downloaded by pip into ``folder``."""
+    command = [
+        sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
+        "--no-binary", ":all:", requirement, "--dest", str(folder),
+    ]  # fmt: skip
+    subprocess.run(command, check=True)
+    archives = sorted(folder.glob("*.tar.gz"))
+    if not archives:
+        raise RuntimeError(f"pip downloaded no source distribution of {requirement}")
+    return archives[0]
 
 
 def _npm_pack(package: str, folder: Path) -> Path:
@@ -193,29 +174,6 @@ def _extract_matching(archive: Path, target: Path, pattern: re.Pattern[str]) -> 
             assert source is not None
             destination.write_bytes(source.read())
             count += not destination.name.startswith("LICENSE")
-    return count
-
-
-def _extract(archive: Path, target: Path) -> int:
-    count = 0
-    with tarfile.open(archive) as tar:
-        for member in tar:
-            if not member.isfile():
-                continue
-            name = member.name
-            found = _CATALOG.match(name)
-            if found:
-                relative = found.group(1)
-            elif re.match(r"^django-[^/]+/LICENSE$", name):
-                relative = "LICENSE"
-            else:
-                continue
-            destination = target / relative
-            destination.parent.mkdir(parents=True, exist_ok=True)
-            source = tar.extractfile(member)
-            assert source is not None
-            destination.write_bytes(source.read())
-            count += name.endswith(".po")
     return count
 
 
