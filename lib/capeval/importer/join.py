@@ -33,7 +33,7 @@ from capeval.importer.dialects import (
 )
 from capeval.jsonl import dumps
 from capeval.limits import DEFAULT_MAX_CATALOG_BYTES
-from capeval.secrets import may_contain_secret, secret_problems, value_secret_kind
+from capeval.secrets import may_contain_secret, secret_problems
 
 Key = tuple[str | None, str]
 
@@ -108,7 +108,6 @@ class Importer:
         self._kept_off: dict[str, int] = {}  # this catalog's per-message warnings, by code
         self._prefixes: dict[tuple[str, str], str] = {}  # (prefix, locale) -> its catalog
         self._bad_sources: set[tuple[str, str | None, str]] = set()  # source_not_format said
-        self._quoted_paths: dict[str, bytes] = {}  # a catalog's path as JSON (b"": scan it)
 
     # -- reading ---------------------------------------------------------------------------
     def load(
@@ -598,7 +597,7 @@ class Importer:
     def _refused(self, record: dict[str, Any], raw: bytes, file: str, line: int | None) -> bool:
         """A record with a credential in it is not written (cap-validate would refuse it):
         ``secret.detected`` at the catalog's line, the value never shown."""
-        if not self._may_hold_secret(raw, file):
+        if not may_contain_secret(raw):
             return False
         found = secret_problems(record, raw)
         for problem in found:
@@ -609,23 +608,6 @@ class Importer:
         if found:
             self.run.count("refused (credential)")
         return bool(found)
-
-    def _may_hold_secret(self, raw: bytes, file: str) -> bool:
-        """The secret scan's prefilter on the line without its catalog path: a long path
-        (…/locale/pt_BR/LC_MESSAGES/django.po) reads as a token run to it, which sent every
-        record of a tree through the whole scan (half of cap-import's time on Django). The
-        path alone is scanned once per catalog, and a path that holds a credential sends its
-        records through the scan as before."""
-        quoted = self._quoted_paths.get(file)
-        if quoted is None:
-            path_found = value_secret_kind(file, entropy=False) is not None
-            quoted = self._quoted_paths[file] = b"" if path_found else dumps(file)[:-1]
-            if len(self._quoted_paths) > 64:
-                self._quoted_paths.clear()
-                self._quoted_paths[file] = quoted
-        if not quoted:
-            return True
-        return may_contain_secret(raw.replace(quoted, b'""'))
 
 
 # (id segment, key of the target's form, source text, the other source forms whose counts
