@@ -44,7 +44,9 @@ class CandidateIndex:
         self.named: dict[str, list[tuple[Any, int]]] = {}  # case_id -> [(system, line)]
         self.systems: list[Any] = []
         self._stream: BinaryIO | None = None
-        self._position = 0  # where the stream is (see _record_at)
+        # the bytes read back last and where they start in the file (see _line_at)
+        self._block = b""
+        self._block_start = 0
         self._spooled: str | None = None
         self.display = path  # the name diagnostics give (the path the user gave)
         self.tally: dict[str, int] = {}  # this file's counts in the summary (build)
@@ -204,20 +206,9 @@ class CandidateIndex:
         raise FatalInput(self.path)
 
     def _record_at(self, line: int, case_id: str) -> Any:
-        """The record of the line of an index entry (one the build accepted). Cases usually
-        come in the file's order, so the stream is mostly already there: the position is
-        tracked here rather than asked of the stream (``tell`` costs a quarter of the read)."""
+        """The record of the line of an index entry (one the build accepted)."""
         offset = self._offsets[line]
-        stream = self._stream
-        assert stream is not None
-        if offset != self._position:
-            stream.seek(offset)
-        raw = stream.readline()
-        self._position = offset + len(raw)
-        # after the read: a line read across a rewrite (the buffer's old bytes, then new ones)
-        # is caught here, since the file then has another modification time (one fstat)
-        if self._stamp is not None and _stamp_from(os.fstat(stream.fileno())) != self._stamp:
-            self._changed("its size or modification time changed")
+        raw = self._line_at(offset)
         if offset == 0 and raw[:3] == BOM:
             raw = raw[3:]
         try:
@@ -227,6 +218,32 @@ class CandidateIndex:
         if not isinstance(record, dict) or record.get("case_id") != case_id:
             self._changed(f"line {line} no longer holds the candidate of {case_id}")
         return record
+
+    def _line_at(self, offset: int) -> bytes:
+        """The line at ``offset``. Cases usually come in the file's order, so it is mostly in
+        the block read back last; else a block is read from ``offset``. A line can only be
+        torn by a rewrite across two reads, so the file's stamp is checked after each read
+        (one fstat a block, not one a line)."""
+        block, start = self._block, self._block_start
+        at = offset - start
+        if 0 <= at < len(block):
+            end = block.find(b"\n", at)
+            if end >= 0:
+                return block[at : end + 1]
+        stream = self._stream
+        assert stream is not None
+        fd = stream.fileno()
+        block = os.pread(fd, _READ_BACK_BYTES, offset)
+        while b"\n" not in block:  # a line longer than a block (bounded by the build)
+            more = os.pread(fd, _READ_BACK_BYTES, offset + len(block))
+            if not more:
+                break
+            block += more
+        if self._stamp is not None and _stamp_from(os.fstat(fd)) != self._stamp:
+            self._changed("its size or modification time changed")
+        self._block, self._block_start = block, offset
+        end = block.find(b"\n")
+        return block if end < 0 else block[: end + 1]
 
     def _claim(self, case_id: str, outcome: str) -> list[tuple[Any, int]]:
         """A case's (system, line) entries, marked as used (``_used``, by line: so orphans
@@ -291,6 +308,10 @@ class CandidateIndex:
             self._stream.close()
         if self._spooled is not None:
             os.unlink(self._spooled)
+
+
+# how much of the candidates file is read back at once (cases mostly come in its order)
+_READ_BACK_BYTES = 1 << 16
 
 
 def _stamp_from(st: os.stat_result) -> tuple[int, int, int]:
