@@ -91,7 +91,9 @@ def assign(
     """
     settings = run.review_config(config)
     cases = _read_cases(run, settings)
-    entries = _read_roster(run, roster)
+    from capeval.scores.records import read_roster
+
+    entries = read_roster(run, roster)
     if status is not None:
         _write_outstanding(run, cases, entries, _read_scored(run, status, settings))
         return
@@ -127,17 +129,6 @@ def _read_cases(run: Run, settings: Any) -> list[_Case]:
             case_id, record["profile"], tuple(dict.fromkeys(record["criteria"])), "gold" in record
         )
     return list(cases.values())
-
-
-def _read_roster(run: Run, path: str) -> dict[str, tuple[int, dict[str, Any]]]:
-    from capeval.scores.records import roster_problems
-
-    return run.first_of_each(
-        path,
-        lambda record: next(iter(roster_problems(record) or secret_problems(record)), None),
-        lambda record: record["reviewer_id"],
-        lambda key: Problem("id.duplicate", "/reviewer_id", f"reviewer {key} already read"),
-    )
 
 
 def _read_scored(run: Run, path: str, settings: Any) -> dict[tuple[str, str], set[str]]:

@@ -102,18 +102,10 @@ main = review_form
 
 def _roster_entry(run: Run, path: str, reviewer_id: str) -> Any:
     """The roster entry of ``reviewer_id`` (a usage error when the roster lacks it)."""
-    from capeval import schemas
     from capeval.forms.view import reviewer_from_record
-    from capeval.records import Problem
+    from capeval.scores.records import read_roster
 
-    entries = run.first_of_each(
-        path,
-        lambda record: (
-            schemas.problem("roster", record) or next(iter(secret_problems(record)), None)
-        ),
-        lambda record: record["reviewer_id"],
-        lambda key: Problem("id.duplicate", "/reviewer_id", f"reviewer {key} already read"),
-    )
+    entries = read_roster(run, path)
     if reviewer_id not in entries:
         raise UsageError(f"reviewer {reviewer_id!r} is not in the roster {path}")
     return reviewer_from_record(entries[reviewer_id][1])

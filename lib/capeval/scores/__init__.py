@@ -175,14 +175,9 @@ class _Aggregate:
         return list(accepted.values()), refused
 
     def _read_roster(self, path: str) -> dict[str, Any]:
-        from capeval.scores.records import roster_entry_from_record, roster_problems
+        from capeval.scores.records import read_roster, roster_entry_from_record
 
-        entries = self.run.first_of_each(
-            path,
-            lambda record: next(iter(roster_problems(record) or secret_problems(record)), None),
-            lambda record: record["reviewer_id"],
-            lambda key: Problem("id.duplicate", "/reviewer_id", f"reviewer {key} already read"),
-        )
+        entries = read_roster(self.run, path)
         return {key: roster_entry_from_record(record) for key, (_line, record) in entries.items()}
 
     def _read_adjudications(

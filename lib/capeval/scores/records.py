@@ -146,6 +146,19 @@ def review_from_record(record: dict[str, Any]) -> Review:
 
 
 # -- roster ----------------------------------------------------------------------------------
+def read_roster(run: Any, path: str) -> dict[str, tuple[int, dict[str, Any]]]:
+    """reviewer_id → (line, record) of a roster file as every reviewer-facing filter reads
+    it: the roster schema, then the secret scan; the first entry of a reviewer counts."""
+    from capeval.secrets import secret_problems
+
+    return run.first_of_each(
+        path,
+        lambda record: next(iter(roster_problems(record) or secret_problems(record)), None),
+        lambda record: record["reviewer_id"],
+        lambda key: Problem("id.duplicate", "/reviewer_id", f"reviewer {key} already read"),
+    )
+
+
 def roster_problems(record: dict[str, Any]) -> list[Problem]:
     shape = _schema_problem("roster", record)
     return [shape] if shape is not None else []
