@@ -262,9 +262,41 @@ def test_a_partly_translated_i18next_tree(tmp_path: Path) -> None:
     results = records(done.stdout)
     assert results and all(r["passed"] for r in results)
     summary = done.stderr.decode().splitlines()[-1]
-    assert "36 catalogs" in summary and " untranslated" in summary, summary
+    assert "37 catalogs" in summary and " untranslated" in summary, summary
+    assert "1 without CLDR data" in summary, summary  # Tetum, tet/: imported, said
     locales_seen = {r["case_id"].split(".")[1] for r in results}
-    assert {"fr", "uz-cyrl-uz", "pt-br"} <= locales_seen
+    assert {"fr", "uz-cyrl-uz", "pt-br", "tet"} <= locales_seen
+
+
+def test_a_locale_without_cldr_data_is_imported_where_its_siblings_are_locales(
+    tmp_path: Path,
+) -> None:
+    """Tetum's locales/tet/ beside locales/fr/: its messages are cases (a wrong placeholder
+    fails), one catalog.locale_without_cldr says its plural forms are not judged; a tet/ or
+    app/ folder with no CLDR locale beside it is no locale folder."""
+    cands = tmp_path / "c.jsonl"
+    shell = (
+        f"{command('cap-import')} --provenance-kind synthetic proj --candidates {cands} "
+        f"--diagnostics {tmp_path / 'd.jsonl'} | {command('cap-validate')} -q "
+        f"| {command('cap-check')} -q --exit-zero --candidates {cands}"
+    )
+    folder = ROOT / "tests" / "cases" / "cap-import" / "026"
+    done = subprocess.run(
+        ["bash", "-o", "pipefail", "-c", shell], capture_output=True, cwd=folder, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    failing = {r["case_id"]: r["code"] for r in records(done.stdout) if not r["passed"]}
+    assert failing == {"app.tet.open.2348f99874": "placeholder_missing"}
+    said = [json.loads(line) for line in (tmp_path / "d.jsonl").read_text().splitlines()]
+    assert [(d["code"], d["file"]) for d in said] == [
+        ("catalog.locale_without_cldr", "proj/locales/tet/app.json")
+    ]
+    found = tree.collect([str(folder / "proj")], [], None, lambda *_: None)
+    assert sorted(item.relative for item in found) == [
+        "locales/en/app.json",
+        "locales/fr/app.json",
+        "locales/tet/app.json",
+    ]
 
 
 def test_icu_plurals_in_monolingual_catalogs_need_their_locales_categories(

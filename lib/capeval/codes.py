@@ -89,6 +89,11 @@ DIAGNOSTIC_CODES: dict[str, tuple[str, str]] = {
     "catalog.unreadable": (ERROR, "a catalog of a tree cannot be read (the rest is imported)"),
     "catalog.skipped": (WARNING, "a file given or found is not imported (the reason says why)"),
     "catalog.locale_mismatch": (WARNING, "a catalog's header and path name different locales"),
+    "catalog.locale_without_cldr": (
+        WARNING,
+        "a catalog's locale has no CLDR plural rules: imported, its plural forms not checked "
+        "against the locale's categories",
+    ),
     "catalog.source_not_format": (
         WARNING,
         "a source does not parse in the format its flag names (checked as auto)",

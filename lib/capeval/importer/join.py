@@ -339,6 +339,16 @@ class Importer:
             self.run.counts["catalogs"] -= 1  # read, but refused
             return
         prefix = self._prefix(source, target_locale)
+        if (target is None or target.format != "po") and not locales.has_cldr_data(target_locale):
+            # a PO catalog's Plural-Forms says its forms; the other formats need CLDR's
+            self.run.count("without CLDR data")
+            self._problem(
+                "catalog.locale_without_cldr",
+                f"{target_locale} has no CLDR plural rules: its messages are checked, but not "
+                "whether its plural forms are the ones the locale needs",
+                (target or source).display,
+                None,
+            )
         same_file = target is source
         for message in source.messages:
             translated = message if same_file else None
@@ -491,6 +501,8 @@ class Importer:
             if not self.settings.include_fuzzy:
                 return None
         lacking = [form for (form, *_), text in zip(forms, texts, strict=True) if not text]
+        if lacking and target.format != "po" and not locales.has_cldr_data(target_locale):
+            lacking = []  # which forms it needs is not known (catalog.locale_without_cldr)
         if lacking:
             self._problem(
                 "catalog.plural_incomplete",

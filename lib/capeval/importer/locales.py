@@ -62,7 +62,7 @@ def resolve(header: str | None, path_locale: str | None) -> tuple[str | None, st
     """A catalog's locale from what its header says and what its path names: the path's when
     it names one (gettext and every loader find a catalog by its folder), else the header's.
     The second item says how they disagree (None when they agree or one is silent)."""
-    from_path = tag_of(path_locale)
+    from_path = tag_of(path_locale) or (path_locale and registered_tag(path_locale))
     from_header = tag_of(header)
     if from_path is None:
         return (from_header or (header.strip() if header and header.strip() else None)), None
@@ -109,6 +109,36 @@ def looks_like_locale(name: str) -> bool:
     if name.lower() in _NOT_LOCALES or name.lower() == "root":
         return False
     return bool(_LOCALE_LIKE.match(name) or _POSIX.match(name)) and _known(name)
+
+
+@lru_cache(maxsize=256)
+def registered_tag(name: str) -> str | None:
+    """The canonical tag of ``name`` when it is a well-formed tag of a registered language that
+    CLDR has no data for (Tetum's ``tet``), else None. Such a name is a locale only where its
+    siblings show it is one (a tree's ``locales/tet/`` beside ``locales/fr/``): many folder
+    names (app, src, lib, api) are registered three-letter codes too."""
+    if name.lower() in _NOT_LOCALES or name.lower() == "root" or _known(name):
+        return None
+    if not (_LOCALE_LIKE.match(name) or _POSIX.match(name)):
+        return None
+    import langcodes
+
+    tag = canonical(name)
+    try:
+        language = langcodes.Language.get(tag)
+        valid = langcodes.tag_is_valid(tag)
+    except (ValueError, LookupError):
+        return None
+    if not valid or language.language in (None, "und") or language.private:
+        return None
+    if len(language.language) == 3 and "qaa" <= language.language <= "qtz":
+        return None  # private use
+    return tag
+
+
+def has_cldr_data(tag: str) -> bool:
+    """Whether CLDR (Babel's data) knows ``tag``'s plural rules."""
+    return plural_categories(tag) is not None
 
 
 def guess_from_path(path: str) -> str | None:

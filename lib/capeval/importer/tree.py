@@ -58,6 +58,8 @@ class Found:
     format: str
     locale: str | None = None  # the locale its path names (monolingual catalogs)
     group: str = ""  # its path with the locale left out (monolingual catalogs)
+    # its locale is a registered tag CLDR lacks (tet): a catalog only beside CLDR locales'
+    without_cldr: bool = False
 
 
 @dataclass
@@ -85,7 +87,10 @@ def collect(
                 _take(path, root, forced_format, found, on_skip, walked=True)
         elif not _excluded(_relative(given, root), excludes):
             _take(given, root, forced_format, found, on_skip, walked=False)
-    return found
+    # a locale CLDR lacks is a locale where the catalogs beside it are of CLDR locales
+    # (locales/tet/ among locales/fr/…); elsewhere "app/" or "lib/" would be taken for one
+    located = {item.group for item in found if not item.without_cldr}
+    return [item for item in found if not item.without_cldr or item.group in located]
 
 
 def _root(inputs: list[str]) -> str:
@@ -154,6 +159,9 @@ def _take(
         item.locale = locales.guess_from_path(relative)  # the header may say otherwise
     else:
         located = locale_and_group(relative)
+        if located is None and walked:
+            located = locale_and_group(relative, registered_tag=True)
+            item.without_cldr = located is not None
         if located is None:
             if not walked:
                 on_skip("its path names no locale (locales/fr/…, fr.json, values-fr/…)", path)
@@ -199,10 +207,17 @@ class _Head:
         pass
 
 
-def locale_and_group(relative: str) -> tuple[str | None, str] | None:
+def locale_and_group(relative: str, registered_tag: bool = False) -> tuple[str | None, str] | None:
     """The locale a monolingual catalog's path names and the path with it left out; the
     locale is None for a default folder (``values/``, ``Base.lproj``, ``base/``). None: the
-    path says nothing about its locale (no catalog of a tree)."""
+    path says nothing about its locale (no catalog of a tree). ``registered_tag``: a folder
+    named by a registered tag that CLDR lacks (``tet/``) is a locale's too."""
+    if registered_tag:
+        parts = relative.split("/")
+        for index in range(len(parts) - 2, -1, -1):
+            if locales.registered_tag(parts[index]):
+                return parts[index], "/".join([*parts[:index], "*", *parts[index + 1 :]])
+        return None
     parts = relative.split("/")
     stem, extension = os.path.splitext(parts[-1])
     if locales.looks_like_locale(stem):
