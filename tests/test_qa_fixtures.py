@@ -9,7 +9,7 @@ from pathlib import Path
 from capeval.assertions import load
 
 SUITE = Path(__file__).resolve().parent.parent / "evals" / "i18n-prompt"
-NAMES = ("literal_fidelity", "punctuation_fidelity", "repetition", "length_ratio")
+NAMES = ("literal_fidelity", "punctuation_fidelity", "repetition", "length_ratio", "terminology")
 
 
 def _read(path: Path) -> list[dict]:

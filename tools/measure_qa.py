@@ -288,19 +288,252 @@ def _length_defects(source: str, text: str, rng: random.Random) -> list[Defect]:
     ]
 
 
+# --- terminology: a glossary built from the real pairs ----------------------------------------
+
+# English words too common to be glossary terms (function words and the like).
+_STOP = frozenset(
+    """this that with from have your will been were they them which there their what when
+    where must should would could into than then only also more most some such each other
+    these those does here about after before over under please cannot none does doesn
+    being just very many much same both between while whether because through during
+    without within upon onto like make made need needs want using used uses following
+    only given give gives first last next either neither another""".split()
+)
+_SOURCE_WORD = re.compile(r"[A-Za-z][A-Za-z'-]*[A-Za-z]")
+_TARGET_WORD = None  # compiled on first use (regex module)
+# glossaries are built per project and locale from the pairs whose source hashes even; the
+# false alarms and defects are measured on the others (a held-out half)
+MIN_PAIRS = 8  # a term must occur in this many build pairs of its project and locale
+MIN_COVERAGE = 0.95  # its rendering in this share of them
+MAX_ELSEWHERE = 0.05  # and in at most this share of the pairs without the term
+# A glossary holds nouns: a term is taken when at least this share of its occurrences in the
+# project's sources follow a determiner ("the page", "your password", "an e-mail address")
+MIN_AFTER_DETERMINER = 0.3
+_DETERMINED = re.compile(
+    r"\b(?:the|a|an|this|that|these|those|your|my|our|its|their|each|every|any|no|all|new)"
+    r"\s+([A-Za-z][A-Za-z'-]*[A-Za-z])",
+    re.IGNORECASE,
+)
+
+
+def project_of(origin: str) -> str:
+    return origin.split("/", 1)[1] if origin.startswith("realdata/") else origin
+
+
+def held_out(item: dict) -> bool:
+    import zlib
+
+    return zlib.crc32(item["source"].encode()) % 2 == 1
+
+
+def _target_units(text: str) -> set[str]:
+    import regex
+
+    global _TARGET_WORD
+    if _TARGET_WORD is None:
+        _TARGET_WORD = regex.compile(
+            r"(?P<ns>[\p{Han}\p{Hiragana}\p{Katakana}\p{Thai}\p{Lao}\p{Khmer}\p{Myanmar}]+)"
+            r"|[\p{L}\p{M}\p{N}]+"
+        )
+    units = set()
+    for match in _TARGET_WORD.finditer(text.casefold()):
+        word = match.group()
+        if match.group("ns"):
+            units.update(word[i : i + n] for n in (2, 3, 4) for i in range(len(word) - n + 1))
+        elif len(word) >= 3 and not word.isdigit():
+            units.add(word)
+    return units
+
+
+def build_glossaries(pairs: list[dict]) -> dict[tuple[str, str], list[dict]]:
+    """(project, locale) -> glossary entries: the source words of 4+ letters that the build
+    half renders consistently, each with its dominant rendering (a target word or a stem of
+    one, picked by how many of the term's pairs it covers less how many others it matches);
+    the source word itself is forbidden when the rendering differs and the build half never
+    keeps it."""
+    from capeval import terms
+
+    groups: dict[tuple[str, str], list[dict]] = defaultdict(list)
+    for item in pairs:
+        if not held_out(item):
+            groups[(project_of(item["origin"]), item["locale"])].append(item)
+    nounish: dict[str, Counter] = defaultdict(Counter)  # project -> word -> after a determiner
+    counts: dict[str, Counter] = defaultdict(Counter)
+    seen_sources: set[tuple[str, str]] = set()
+    for (project, _), items in groups.items():
+        for item in items:
+            if (project, item["source"]) in seen_sources:
+                continue
+            seen_sources.add((project, item["source"]))
+            text = terms.prose(item["source"])
+            counts[project].update(w.lower() for w in _SOURCE_WORD.findall(text))
+            nounish[project].update(w.lower() for w in _DETERMINED.findall(text))
+    glossaries = {}
+    for key, items in groups.items():
+        project = key[0]
+        sources = [terms.prose(i["source"]) for i in items]
+        targets = [terms.prose(i["text"]) for i in items]
+        words: Counter = Counter()
+        for text in sources:
+            words.update({w.lower() for w in _SOURCE_WORD.findall(text)})
+        entries = []
+        for term, df in words.most_common():
+            if df < MIN_PAIRS:
+                break
+            if len(term) < 4 or term in _STOP or "'" in term:
+                continue
+            if nounish[project][term] < MIN_AFTER_DETERMINER * counts[project][term]:
+                continue
+            inside = [k for k, s in enumerate(sources) if terms.first(term, s, False, 2)]
+            if len(inside) < MIN_PAIRS:
+                continue
+            entry = _dominant(term, inside, sources, targets)
+            if entry is not None:
+                entries.append(entry)
+            if len(entries) >= 60:
+                break
+        if entries:
+            glossaries[key] = entries
+    return glossaries
+
+
+def _dominant(term: str, inside: list[int], sources: list, targets: list) -> dict | None:
+    from capeval import terms
+
+    units: Counter = Counter()
+    for k in inside:
+        units.update(_target_units(targets[k]))
+    if not units:
+        return None
+    inside_set = set(inside)
+    outside = [k for k in range(len(targets)) if k not in inside_set][:200]
+    candidates = set()
+    for unit, count in units.most_common(5):
+        if count < 0.5 * len(inside):
+            break
+        candidates.add(unit)
+        if unit.isalpha() and not _is_no_space(unit):
+            candidates.update(unit[:-n] for n in (1, 2, 3) if len(unit) - n >= 3)
+    best = None
+    for candidate in candidates:
+        cov_in = sum(1 for k in inside if terms.first(candidate, targets[k], False, 3)) / len(
+            inside
+        )
+        cov_out = sum(1 for k in outside if terms.first(candidate, targets[k], False, 3)) / max(
+            1, len(outside)
+        )
+        score = (cov_in - cov_out, len(candidate))
+        if (
+            cov_in >= MIN_COVERAGE
+            and cov_out <= MAX_ELSEWHERE
+            and (best is None or score > best[0])
+        ):
+            best = (score, candidate)
+    if best is None:
+        return None
+    rendering = best[1]
+    entry: dict = {"source": term, "targets": [rendering]}
+    kept = terms.first(term, rendering, False, 3) or terms.first(rendering, term, False, 3)
+    if not kept and not any(terms.first(term, targets[k], False, 3) for k in inside):
+        entry["forbidden"] = [term]
+    return entry
+
+
+def _is_no_space(text: str) -> bool:
+    return any(
+        "\u0e00" <= c <= "\u0eff"
+        or "\u1000" <= c <= "\u109f"
+        or "\u1780" <= c <= "\u17ff"
+        or "\u3040" <= c <= "\u30ff"
+        or "\u3400" <= c <= "\u9fff"
+        for c in text
+    )
+
+
+_GLOSSARIES: dict[tuple[str, str], list[dict]] = {}
+
+
+def glossary_params(item: dict) -> dict | None:
+    """The terminology params cap-import would give this pair's case: the entries of its
+    project's and locale's glossary whose source term the source names (None: no case)."""
+    from capeval import terms
+
+    entries = _GLOSSARIES.get((project_of(item["origin"]), item["locale"]))
+    if not entries:
+        return None
+    source = terms.prose(item["source"])
+    named = [e for e in entries if terms.first(e["source"], source, False, 2)]
+    return {"entries": named} if named else None
+
+
+def _terminology_defects(source: str, text: str, rng: random.Random) -> list[Defect]:
+    from capeval import terms
+
+    params = _PAIR_PARAMS[0]
+    if params is None:
+        return []
+    entries = params["entries"]
+    entry = rng.choice(entries)
+    masked = terms.prose(text)
+    spans = sorted(s for target in entry["targets"] for s in terms.spans(target, masked, False, 3))
+    if not spans:
+        return []
+    others = [
+        t
+        for e in _GLOSSARIES.get(_PAIR_KEY[0], [])
+        for t in e["targets"]
+        if not any(terms.first(t2, t, False, 3) for t2 in entry["targets"])
+        and not any(terms.first(t, t2, False, 3) for t2 in entry["targets"])
+    ]
+
+    def swapped(word: str) -> str:
+        out, at = [], 0
+        for start, end in spans:
+            if start < at:
+                continue
+            out.append(text[at:start] + word)
+            at = end
+        return "".join(out) + text[at:]
+
+    defects: list[Defect] = []
+    if others:
+        defects.append(("rendering swapped for another term's", swapped(rng.choice(others))))
+    if not any(
+        terms.first(entry["source"], t, False, 3) or terms.first(t, entry["source"], False, 3)
+        for t in entry["targets"]
+    ):
+        word = source[slice(*terms.spans(entry["source"], terms.prose(source), False, 2)[0])]
+        defects.append(("term left untranslated", swapped(word)))
+    return defects
+
+
+_PAIR_PARAMS: list[dict | None] = [None]
+_PAIR_KEY: list[tuple[str, str]] = [("", "")]
+
+
 # --- pofilter ---------------------------------------------------------------------------------
 
 _checkers: dict[str, Any] = {}
 
 
-def pofilter_fails(tests: tuple[str, ...], source: str, text: str, locale: str) -> bool:
-    """Whether any of translate-toolkit's pofilter ``tests`` fails the pair."""
+def pofilter_fails(
+    tests: tuple[str, ...], source: str, text: str, locale: str, glossary: Any = None
+) -> bool:
+    """Whether any of translate-toolkit's pofilter ``tests`` fails the pair; ``glossary``:
+    the (project, locale) whose glossary gives its must-translate and no-translate words."""
     from translate.filters import checks
 
-    checker = _checkers.get(locale)
+    checker = _checkers.get((locale, glossary))
     if checker is None:
-        config = checks.CheckerConfig(targetlanguage=locale.split("-")[0])
-        checker = _checkers[locale] = checks.StandardChecker(config)
+        words: dict[str, list[str]] = {}
+        if glossary is not None:
+            words = {"musttranslatewords": [], "notranslatewords": []}
+            for entry in _GLOSSARIES.get(glossary, []):
+                term = entry["source"]
+                kind = "musttranslatewords" if "forbidden" in entry else "notranslatewords"
+                words[kind] += [term, term.capitalize(), term.upper()]
+        config = checks.CheckerConfig(targetlanguage=locale.split("-")[0], **words)
+        checker = _checkers[(locale, glossary)] = checks.StandardChecker(config)
     for test in tests:
         try:
             if not getattr(checker, test)(source, text):
@@ -321,10 +554,13 @@ class Spec:
         pofilter: tuple[str, ...],
         defects: Callable[[str, str, random.Random], list[Defect]],
         inserted: Callable | None = None,
+        params_for: Callable[[dict], dict | None] | None = None,
     ) -> None:
         self.pofilter = pofilter
         self.defects = defects
         self.inserted = inserted
+        # the pair's own params (None: the pair gets no such assertion and is not measured)
+        self.params_for = params_for
 
 
 SPECS: dict[str, Spec] = {
@@ -345,6 +581,11 @@ SPECS: dict[str, Spec] = {
     ),
     "repetition": Spec(("doublewords",), _repetition_defects),
     "length_ratio": Spec(("short", "long"), _length_defects),
+    "terminology": Spec(
+        ("musttranslatewords", "notranslatewords"),
+        _terminology_defects,
+        params_for=glossary_params,
+    ),
 }
 
 
@@ -368,13 +609,21 @@ def measure(name: str, pairs: list[dict], args: argparse.Namespace) -> None:
     by_group: dict[str, Counter] = defaultdict(Counter)
     examples: list[tuple[dict, Any]] = []
     misses: list[tuple[str, dict, str]] = []
+    skipped = 0
     for item in pairs:
         source, text, locale = item["source"], item["text"], item["locale"]
+        glossary = None
+        if spec.params_for is not None:
+            if not held_out(item) or (pair_params := spec.params_for(item)) is None:
+                skipped += held_out(item)
+                continue
+            params = _PAIR_PARAMS[0] = pair_params
+            glossary = _PAIR_KEY[0] = (project_of(item["origin"]), locale)
         totals[item["origin"]] += 1
         key = group(item)
         by_group[key]["pairs"] += 1
         outcome = fails(name, source, text, locale, params)
-        po = pofilter_fails(spec.pofilter, source, text, locale)
+        po = pofilter_fails(spec.pofilter, source, text, locale, glossary)
         po_alarms[item["origin"]] += po
         by_group[key]["pofilter"] += po
         if outcome is not None:
@@ -400,10 +649,13 @@ def measure(name: str, pairs: list[dict], args: argparse.Namespace) -> None:
                     by_group[key]["caught"] += 1
                 elif len(misses) < 200:
                     misses.append((operation, item, defective))
-                if pofilter_fails(spec.pofilter, defect_source, defective, locale):
+                if pofilter_fails(spec.pofilter, defect_source, defective, locale, glossary):
                     po_caught[operation] += 1
                     by_group[key]["po_caught"] += 1
     n = sum(totals.values())
+    if spec.params_for is not None:
+        params = {}
+        print(f"\n{skipped:,} held-out pairs name no glossary term (no case: not counted)")
     print(f"\n## {name} {json.dumps(params)} (pofilter: {', '.join(spec.pofilter)})\n")
     print("| pairs | n | capeval false alarms | pofilter false alarms |")
     print("|---|---|---|---|")
@@ -472,11 +724,22 @@ def main() -> int:
     parser.add_argument("--min-group", type=int, default=300)
     parser.add_argument("--params", help="the assertion's params as JSON (default: none)")
     parser.add_argument("--only", help="origin prefix (realdata, django, docusaurus)")
+    parser.add_argument("--glossary-out", help="write the glossaries built (JSONL) here")
     args = parser.parse_args()
     pairs = [*realdata_pairs(), *django_pairs(), *docusaurus_pairs()]
     if args.only:
         pairs = [p for p in pairs if p["origin"].startswith(args.only)]
     print(f"{len(pairs):,} real pairs")
+    if "terminology" in args.names:
+        _GLOSSARIES.update(build_glossaries(pairs))
+        sizes = [len(e) for e in _GLOSSARIES.values()]
+        print(f"{len(sizes)} glossaries (project x locale), {sum(sizes):,} entries")
+        if args.glossary_out:
+            with open(args.glossary_out, "w", encoding="utf-8") as out:
+                for (project, locale), entries in sorted(_GLOSSARIES.items()):
+                    for entry in entries:
+                        row = {**entry, "locales": [locale], "x-project": project}
+                        out.write(json.dumps(row, ensure_ascii=False) + "\n")
     for name in args.names:
         measure(name, pairs, args)
     return 0

@@ -69,6 +69,7 @@ NAMES: tuple[str, ...] = (
     "punctuation_fidelity",
     "repetition",
     "length_ratio",
+    "terminology",
 )
 
 

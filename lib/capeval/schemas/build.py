@@ -165,7 +165,9 @@ def generate(schema_path: Path) -> str:
         parts.append(_compile(schema["definitions"][definition], function))
         params[assertion] = function
     table = "{" + ", ".join(f"{k!r}: {v}" for k, v in params.items()) + "}"
-    parts.append(_DISPATCH.format(params=table, requires=repr(frozenset(requires))))
+    # written sorted: a set's repr follows the hash seed, and the file must not change with it
+    required = "frozenset({" + ", ".join(repr(name) for name in sorted(requires)) + "})"
+    parts.append(_DISPATCH.format(params=table, requires=required))
     return "\n".join(parts)
 
 

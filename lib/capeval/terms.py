@@ -1,0 +1,134 @@
+"""Glossary terms found in a text: whole words, with a bounded inflection.
+
+One matcher serves the ``terminology`` assertion (a source term in the source, a rendering
+in the candidate) and ``cap-import --glossary`` (which entries a case's source names), so
+both agree on what "the source contains the term" means.
+
+A term is one or more words separated by blanks (any run of white space matches between
+them). It matches where its words stand, each:
+
+* **as a word**: not preceded by a letter, digit or mark (``\\p{L}\\p{N}\\p{M}``) and,
+  after its suffix, not followed by one — except at a side written in a script without
+  spaces (Han, Hiragana, Katakana, Thai, Lao, Khmer, Myanmar), where words touch;
+* **with a bounded suffix**: followed by up to ``suffix`` letters or marks (an inflection:
+  ``Datei`` matches ``Dateien``, ``файл`` matches ``файлы``), never more (``file`` does not
+  match ``filesystem``);
+* **as a stem** when the word ends in ``*``: followed by any letters (up to ``STEM_MAX``):
+  ``tiedosto*`` matches ``tiedostoissa``;
+* outside placeholders (``%(name)s``, ``{count}``), markup tags, URLs, command-line
+  options (``--size``), file paths and names (``flatpages/default.html``): :func:`prose`;
+  ``_`` joins words (``write_tables`` names no table);
+* or, as ``part`` of a compound, anywhere in a word (German ``Passwort`` in
+  ``Einmalpasswort`` and ``passwortfrei``);
+* optionally after up to ``prefix`` letters each (a proclitic: Arabic ``ال`` and ``و``,
+  Hebrew ``ה`` and ``ב``): ``ملف`` with ``prefix`` 3 matches ``والملف``, ``نسخة احتياطية``
+  matches ``النسخة الاحتياطية``.
+
+Case-insensitive matching uses full Unicode case folding (``STRASSE`` matches ``Straße``).
+Every pattern is an escaped literal with bounded character classes: its matching time is
+linear in the text (no user-written regular expression, so no time budget is needed).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+import regex
+
+# A stem's letters after its written part: the longest word of a glossary is shorter.
+STEM_MAX = 40
+_LETTERS = r"[\p{L}\p{M}]"
+# "_" joins an identifier's words: ``write_tables`` names no "tables"
+_NOT_AFTER_WORD = r"(?<![\p{L}\p{N}\p{M}_])"
+_NOT_BEFORE_WORD = r"(?![\p{L}\p{N}\p{M}_])"
+# Scripts written without spaces between words: no word boundary at such a side.
+_NO_SPACE = regex.compile(r"[\p{Han}\p{Hiragana}\p{Katakana}\p{Thai}\p{Lao}\p{Khmer}\p{Myanmar}]")
+
+
+# What is not prose: placeholders (printf, Python, brace, ICU argument names), markup tags,
+# URLs, command-line options, file paths and names. Terms are matched outside them
+# (``%(name)s`` names no "name").
+_NOT_PROSE = regex.compile(
+    r"%(?:\([^)]*\))?[-+#0-9.]*[a-zA-Z%]|\{\s*[\w.]+\s*(?:,[^{}]*)?\}|<[^<>]{0,500}>"
+    r"|\b[a-zA-Z][a-zA-Z0-9+.-]*://\S+|(?<![\w-])(?:--[a-zA-Z][\w-]*|-[a-zA-Z](?![\w-]))"
+    r"|[\w.~-]*/[\w.~/-]*\w|\b[\w-]+\.(?:html?|txt|py|js|json|css|xml|po|cfg|conf|ini|md|rst)\b"
+)
+
+
+def prose(text: str) -> str:
+    """``text`` with its placeholders, tags and URLs blanked (offsets kept)."""
+    if not any(c in text for c in "%{<-/."):
+        return text
+    return _NOT_PROSE.sub(lambda m: " " * len(m.group()), text)
+
+
+def term_problem(term: str) -> str | None:
+    """Why ``term`` cannot be matched (None when it can): a ``*`` stands only at a word's end,
+    after at least one character."""
+    words = term.split()
+    if not words:
+        return "is blank"
+    for word in words:
+        if "*" in word[:-1] or word == "*":
+            return f"{word!r}: '*' stands only at the end of a word, after its stem"
+    return None
+
+
+@lru_cache(maxsize=8192)
+def pattern(
+    term: str, case_sensitive: bool, suffix: int, prefix: int = 0, part: bool = False
+) -> Any:
+    """The compiled pattern of ``term`` (ValueError when :func:`term_problem` says so);
+    ``part``: it may be part of a longer word (a compound), no boundary at either end."""
+    problem = term_problem(term)
+    if problem is not None:
+        raise ValueError(problem)
+    parts = []
+    for word in term.split():
+        stem = word.endswith("*")
+        if stem:
+            word = word[:-1]
+        piece = regex.escape(word, special_only=True)
+        if _NO_SPACE.match(word[-1]) is None and (stem or suffix):
+            piece += f"{_LETTERS}{{0,{STEM_MAX if stem else suffix}}}"
+        parts.append(piece)
+    lead = f"{_LETTERS}{{0,{prefix}}}" if prefix else ""
+    body = lead + (r"\s+" + lead).join(parts)
+    first, last = term.split()[0][0], term.split()[-1].rstrip("*")[-1]
+    if _NO_SPACE.match(first) is None and not part:
+        body = _NOT_AFTER_WORD + body
+    if _NO_SPACE.match(last) is None and not part:
+        body += _NOT_BEFORE_WORD
+    flags = regex.V0 if case_sensitive else regex.V0 | regex.IGNORECASE | regex.FULLCASE
+    return regex.compile(body, flags)
+
+
+def spans(
+    term: str, text: str, case_sensitive: bool, suffix: int, prefix: int = 0, part: bool = False
+) -> list:
+    """Where ``term`` occurs in ``text``: ``[(start, end), ...]`` (non-overlapping)."""
+    found = pattern(term, case_sensitive, suffix, prefix, part).finditer(text)
+    return [m.span() for m in found]
+
+
+def first(
+    term: str, text: str, case_sensitive: bool, suffix: int, prefix: int = 0, part: bool = False
+) -> Any:
+    """The first match of ``term`` in ``text`` (a ``regex`` match), or None."""
+    return pattern(term, case_sensitive, suffix, prefix, part).search(text)
+
+
+def locale_matches(ranges: Any, locale: Any) -> bool:
+    """Whether ``locale`` is in one of the language ranges (BCP 47 basic filtering, RFC 4647:
+    ``fr`` covers ``fr-CA``; case and ``_`` ignored). No ranges: every locale."""
+    if not ranges:
+        return True
+    tag = str(locale or "").replace("_", "-").lower()
+    if not tag:
+        return False
+    for value in ranges:
+        wanted = str(value).replace("_", "-").lower()
+        if wanted == "*" or tag == wanted or tag.startswith(wanted + "-"):
+            return True
+    return False
