@@ -98,6 +98,16 @@ DIAGNOSTIC_CODES: dict[str, tuple[str, str]] = {
         WARNING,
         "a source does not parse in the format its flag names (checked as auto)",
     ),
+    "glossary.malformed": (
+        ERROR,
+        "a glossary row is not an entry (bad JSON or CSV, no source, no rendering, a wrong "
+        "field): not used, the rest is",
+    ),
+    "glossary.duplicate": (
+        WARNING,
+        "a glossary entry repeats an earlier one's term, case sensitivity and locales (the "
+        "first is kept)",
+    ),
     "fix.unchecked": (
         WARNING,
         "a result's case is not in --cases: its suggestions are not applied",

@@ -32,6 +32,9 @@ MAX_NPLURALS = 20
 MAX_PLURAL_DEPTH = 64
 # Tokens of a Plural-Forms expression: a long chain of operators nests as deep when it runs.
 MAX_PLURAL_TOKENS = 256
+# A glossary (cap-import --glossary) is read whole; a bigger one is refused (``usage``). A
+# termbase of 100,000 entries is about 20 MB as CSV.
+MAX_GLOSSARY_BYTES = 64 << 20
 # Element nesting of an XML catalog (XLIFF, Android, stringsdict); real ones nest ~10 deep.
 MAX_XML_DEPTH = 256
 

@@ -63,6 +63,11 @@ def prose(text: str) -> str:
     return _NOT_PROSE.sub(lambda m: " " * len(m.group()), text)
 
 
+def no_space(char: str) -> bool:
+    """Whether ``char`` is of a script written without spaces between words."""
+    return _NO_SPACE.match(char) is not None
+
+
 def term_problem(term: str) -> str | None:
     """Why ``term`` cannot be matched (None when it can): a ``*`` stands only at a word's end,
     after at least one character."""

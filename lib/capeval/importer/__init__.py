@@ -93,6 +93,14 @@ AssertionsOption = Annotated[
     READS,
 ]
 
+GlossaryOption = Annotated[
+    str | None,
+    typer.Option(
+        metavar="FILE",
+        help="A glossary (JSON Lines or CSV): each case whose source names a term gets a "
+        "terminology assertion with those entries.",
+    ),
+]
 PluralSeparatorOption = Annotated[
     str | None,
     typer.Option(
@@ -169,6 +177,7 @@ def main(
     domain: DomainOption = "ui",
     id_prefix: IdPrefixOption = None,
     assertions: AssertionsOption = None,
+    glossary: GlossaryOption = None,
     plural_separator: PluralSeparatorOption = None,
     include_fuzzy: IncludeFuzzyOption = False,
     missing: MissingOption = "skip",
@@ -226,6 +235,8 @@ def main(
         verbose=verbose,
         max_catalog_bytes=max_catalog_bytes,
     )
+    if glossary is not None:
+        settings.glossary = _glossary(run, glossary)
     importer_run = Importer(run, settings)
     if tree:
         jobs = _tree_jobs(run, settings, exclude or [])
@@ -324,6 +335,20 @@ def _provenance(kind: str, license_: str | None, origin: str | None) -> dict[str
         provenance["source"] = origin
     provenance["transformation"] = "cap-import"
     return provenance
+
+
+def _glossary(run: Run, path: str) -> Any:
+    """The glossary of --glossary; its rows are counted as a side input's."""
+    from capeval.importer import glossary
+
+    def on_problem(code: str, line: int, message: str) -> None:
+        run.diag.emit(code, message, file=path, line=line)
+
+    loaded, rows, refused = glossary.load(path, on_problem)
+    tally = run.side_tally(path)
+    tally["read"], tally["invalid"], tally["applied"] = rows, refused, 0
+    loaded.tally = tally
+    return loaded
 
 
 def _assertions(path: str) -> list[dict[str, Any]]:

@@ -87,6 +87,7 @@ class Settings:
     max_catalog_bytes: int = DEFAULT_MAX_CATALOG_BYTES  # --max-catalog-bytes
     missing: str = "skip"  # --missing: an untranslated message's case is skipped or written
     verbose: bool = False  # -v: each catalog warning on stderr, not a summary per catalog
+    glossary: Any = None  # --glossary: a terminology assertion for the cases naming its terms
 
 
 # Warnings about one message each: kept off stderr (--diagnostics has them; -v shows them),
@@ -582,7 +583,7 @@ class Importer:
             "target_locale": target_locale,
             "domain": self.settings.domain,
             "source": source_text,
-            "assertions": self.settings.assertions or assertions_for(dialect),
+            "assertions": self._assertions(dialect, source_text, target_locale),
             "provenance": self.settings.provenance,
             "x-catalog": origin,
         }
@@ -592,6 +593,27 @@ class Importer:
         self.write_case(line)
         self.run.counts["cases"] += 1
         return True
+
+    def _assertions(self, dialect: str, source: str, target_locale: str) -> list[dict[str, Any]]:
+        """--assertions' list or the dialect's; with --glossary, a ``terminology`` assertion
+        with the entries the source names (its severity and matching params from
+        --assertions' ``terminology`` when it names one, else ``hard``)."""
+        chosen = self.settings.assertions or assertions_for(dialect)
+        glossary = self.settings.glossary
+        if glossary is None:
+            return chosen
+        given = next((a for a in chosen if a.get("name") == "terminology"), None)
+        rest = [a for a in chosen if a is not given]
+        params = dict((given or {}).get("params") or {})
+        entries = glossary.entries_for(source, target_locale, params)
+        if not entries:
+            return rest
+        glossary.tally["applied"] += 1
+        params["entries"] = entries
+        return [
+            *rest,
+            {"name": "terminology", "severity": "hard", **(given or {}), "params": params},
+        ]
 
     def _write_candidate(self, case_id: str, text: str, file: str, line: int | None) -> None:
         if self.write_candidate is None:
