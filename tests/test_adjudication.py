@@ -290,7 +290,7 @@ def test_report_names_outlier_reviewers_with_table_and_heat_map(tmp_path):
     # each pair once (one triangle), coloured by alpha: a and b agree exactly on half their
     # items yet less than chance (alpha < 0, marked), and every pair shares only 4 items (few)
     assert html.count('<td class="heat-neg heat-few">') == 3
-    assert '<td class="heat-neg heat-few">⚠ α -0.17<br>exact 50.0%' in html
+    assert '<td class="heat-neg heat-few">⚠ α −0.167<br>exact 50.0%' in html
     assert html.count('<td class="heat-blank"></td>') == 1
     markdown = run_cmd("cap-render-report", stdin=stream).stdout.decode()
     assert "**Outlier reviewer(s): `c`.**" in markdown

@@ -96,8 +96,12 @@ def headed_table(markdown: str, heading: str) -> tuple[list[str], list[list[str]
 
 
 def unquote(cell: str) -> str:
-    """A cell's text: code span fences and Markdown escapes removed."""
-    cell = cell.strip()
+    """A cell's text: an anchor, a link to an anchor, code span fences and Markdown escapes
+    removed."""
+    cell = re.sub(r'^<a id="[^"]*"></a>', "", cell.strip())
+    linked = re.fullmatch(r"\[(.*)\]\(#[\w-]+\)", cell)
+    if linked:
+        cell = linked.group(1)
     match = re.fullmatch(r"(`+) ?(.*?) ?\1", cell)
     if match:
         return match.group(2).replace("\\|", "|")
@@ -177,23 +181,35 @@ def test_review_report_of_the_shipped_examples(med_stream):
     assert "No dataset manifest was given" in text
     found = tables(text)
     verdicts = [r for r in records(med_stream) if r["kind"] == "case_verdict"]
-    status_rows = found["4. Per-case status"]
+    # one profile, one section: its heading names it
+    status_rows = found["Profile `cap-med/v1`: 9 cases"]
     assert [unquote(row[0]) for row in status_rows] == [v["case_id"] for v in verdicts]
-    for row, verdict in zip(status_rows, verdicts, strict=True):
-        glyph, status = row[2].split(" ", 1)
+    for number, (row, verdict) in enumerate(zip(status_rows, verdicts, strict=True), 1):
+        # the case id links to its drill-down, which links back
+        assert row[0].endswith(f"(#case-{number})")
+        assert f'<details><summary><a id="case-{number}"></a>' in text
+        assert f"[↑ back to its row](#case-row-{number})" in text
+        glyph, status = row[1].split(" ", 1)
         assert glyph == palette.STATUS[verdict["status"]][1]
-        assert unquote(status.split(" ✗")[0].strip("*")) == verdict["status"]
+        assert unquote(status.strip("*")) == verdict["status"]
         flags = verdict["blocking_flags"]
-        assert row[3] == (", ".join(f"`{flag}`" for flag in flags) if flags else "—")
-        assert row[6] == str(len(verdict["reviewers"]))
+        assert row[2] == (", ".join(f"`{flag}`" for flag in flags) if flags else "—")
+        assert row[5] == str(len(verdict["reviewers"]))
     summary = next(r for r in records(med_stream) if r["kind"] == "run_summary")
-    criteria_rows = found["5. Per-criterion means and agreement"]
+    criteria_rows = found["Profile `cap-med/v1`"]
     assert [unquote(row[0]) for row in criteria_rows] == list(summary["criteria"])
     for row in criteria_rows:
         figures = summary["criteria"][unquote(row[0])]
-        assert row[1].split(" [")[0] == str(figures["mean"])
+        # one number format: means to 2 places, alpha to 3, minus signs true
+        assert row[1].split(" [")[0] == f"{figures['mean']:.2f}"
         assert row[2] == str(figures["n"])
-        assert row[3].startswith("—" if figures["alpha"] is None else str(figures["alpha"]))
+        alpha = figures["alpha"]
+        if alpha is None:
+            assert row[3].startswith("? undefined")
+        else:
+            shown = f"{alpha:.3f}".replace("-", "−")
+            assert row[3].split(" [")[0] in (shown, f"⚠ {shown} low", f"⚠ {shown} below chance")
+            assert ("⚠" in row[3]) == (alpha < views.LOW_AGREEMENT)
     findings = [r for r in records(med_stream) if r["kind"] == "finding"]
     finding_rows = found["6. Findings log"]
     assert [(unquote(r[0]), unquote(r[1]), r[2]) for r in finding_rows] == [
@@ -240,9 +256,131 @@ def test_review_report_with_manifest_roster_and_config(tmp, med_stream):
     assert unquote(conflicted[4]) == "cap-med-example-009"
     unassigned = next(row for row in roster_rows if "swe-reviewer-c" in row[0])
     assert unquote(unassigned[5].split(",")[0]) == "cap-swe-example-001"
-    assert "Threshold 3.5 (met at exactly 3.5), at least 3 counted reviewers" in text
+    assert "Threshold 3.50 (met at exactly 3.50), at least 3 counted reviewers" in text
     assert "the defaults" not in text.split("## 4.")[1].split("##")[0]
     assert "Cases (manifest) | 9 (9 synthetic, 0 with" in text
+
+
+def test_review_drill_down_shows_texts_scores_flags_and_adjudication(tmp):
+    """Each case row leads to its drill-down and back; the drill-down has the case's texts
+    (--cases), every reviewer's scores, flags and notes (--reviews; the uncounted marked),
+    and the adjudication."""
+    adjudications = EXAMPLES / "synthetic_adjudications.jsonl"
+    stream = aggregation("--roster", str(ROSTER), "--adjudications", str(adjudications))
+    args = ("--roster", str(ROSTER), "--cases", str(MED_CASES), "--reviews", str(SCORES))
+    page = run_cmd(TOOL, "--html", *args, stdin=stream).stdout.decode()
+    verdicts = [r for r in records(stream) if r["kind"] == "case_verdict"]
+    for number in range(1, len(verdicts) + 1):
+        assert f'<tr id="case-row-{number}"><td data-label="case"><a href="#case-{number}">' in page
+        assert f'<article class="case-detail" id="case-{number}"' in page
+        assert f'<a href="#case-row-{number}">↑ back to its row</a>' in page
+    block = page.split('id="case-9"')[1].split("</article>")[0]
+    # case 9: reviewer c is conflicted: shown after the counted ones, marked, never counted
+    head = block.split("<thead>")[1].split("</thead>")[0]
+    columns = [re.sub(r"<[^>]+>", "", cell) for cell in re.findall(r"<th[^>]*>(.*?)</th>", head)]
+    assert columns == [
+        "criterion",
+        "synthetic-med-reviewer-a",
+        "synthetic-med-reviewer-b",
+        "synthetic-med-reviewer-c (not counted)",
+        "mean",
+        "range",
+        "n",
+        "criterion verdict",
+    ]
+    scores = [r for r in records(SCORES.read_bytes()) if r["case_id"] == "cap-med-example-009"]
+    for review in scores:
+        if review.get("notes"):
+            assert str(markupsafe_escape(review["notes"])) in block
+    assert "candidate output" in block and "expected quality notes" in block
+    adjudicated = page.split('id="case-3"')[1].split("</article>")[0]
+    assert "Adjudication" in adjudicated and "synthetic-adjudicator-a" in adjudicated
+    assert "Confirms the reviewers" in adjudicated
+    markdown = run_cmd(TOOL, *args, stdin=stream).stdout.decode()
+    case4 = markdown.split('<a id="case-4"></a>')[1].split("</details>")[0]
+    rows = tables(case4)[""]
+    assert [unquote(row[0]) for row in rows] == list(verdicts[3]["criteria"])
+    # a column per reviewer, then the verdict's figures
+    assert rows[0][1:3] == ["5", "2"] and rows[0][3] == "3.50"
+    assert "adjudicated `pass` by `synthetic-adjudicator-a`" in rows[0][-1]
+    # without --reviews the drill-down says where the scores come from
+    bare = run_cmd(TOOL, stdin=stream).stdout.decode()
+    assert "each reviewer's scores, flags and notes come with `--reviews FILE`" in bare
+
+
+def markupsafe_escape(text: str) -> str:
+    from markupsafe import escape
+
+    return escape(text)
+
+
+def test_sign_off_names_the_run_by_its_inputs(tmp, med_stream):
+    """The sign-off's run identity: each input's SHA-256 as sha256sum gives it, the tool's
+    version, and a date only when --today gives one (the same inputs, the same report)."""
+    import hashlib
+
+    from capeval import __version__
+
+    stream_file = tmp / "aggregation.jsonl"
+    stream_file.write_bytes(med_stream)
+    proc = run_cmd(TOOL, "--roster", str(ROSTER), str(stream_file))
+    text = proc.stdout.decode()
+    signoff = {row[0]: row[1] for row in tables(text)["7. Sign-off summary"]}
+    identity = signoff["Run identity"]
+    assert f"`cap-render-report` {__version__}; no date stated" in identity
+    for path in (ROSTER, stream_file):
+        digest = hashlib.sha256(path.read_bytes()).hexdigest()
+        assert f"`{path}` `{digest}`" in identity
+    assert run_cmd(TOOL, "--roster", str(ROSTER), str(stream_file)).stdout.decode() == text
+    dated = run_cmd(TOOL, "--today", "2026-12-01", stdin=med_stream).stdout.decode()
+    assert "0.1.0 on 2026-12-01 (`--today`)" in dated.replace(__version__, "0.1.0")
+    digest = hashlib.sha256(med_stream).hexdigest()
+    assert f"`<stdin>` `{digest}`" in dated
+    page = run_cmd(TOOL, "--html", "--today", "2026-12-01", stdin=med_stream).stdout.decode()
+    assert f'<code class="hash">{digest}</code>' in page and "on 2026-12-01" in page
+
+
+def test_two_profiles_two_sections_never_one_pooled_table(tmp):
+    """cap-med and cap-swe share evidence_grounding: each profile has its own tables, with
+    the profile's own figures; an older stream without them says it pools."""
+    cases = tmp / "cases.jsonl"
+    swe = EXAMPLES / "cap_swe_synthetic_cases.jsonl"
+    cases.write_bytes(MED_CASES.read_bytes() + swe.read_bytes())
+    proc = run_cmd("cap-aggregate-scores", "-q", "--exit-zero", "--cases", str(cases), str(SCORES))
+    stream = proc.stdout
+    summary = next(r for r in records(stream) if r["kind"] == "run_summary")
+    text = run_cmd(TOOL, stdin=stream).stdout.decode()
+    found = tables(text)
+    for profile in ("cap-med/v1", "cap-swe/v1"):
+        rows = found[f"Profile `{profile}`"]
+        figures = summary["profiles"][profile]
+        assert [unquote(row[0]) for row in rows] == list(figures)
+        grounding = next(row for row in rows if unquote(row[0]) == "evidence_grounding")
+        assert grounding[1].split(" [")[0] == f"{figures['evidence_grounding']['mean']:.2f}"
+        assert grounding[2] == str(figures["evidence_grounding"]["n"])
+    assert "pools the profiles" not in text
+    older = b"".join(
+        line + b"\n"
+        if b'"run_summary"' not in line
+        else json.dumps({k: v for k, v in json.loads(line).items() if k != "profiles"}).encode()
+        + b"\n"
+        for line in stream.splitlines()
+    )
+    pooled = run_cmd(TOOL, stdin=older).stdout.decode()
+    assert "the table pools the profiles `cap-med/v1`, `cap-swe/v1`" in pooled
+    assert "Profile `cap-med/v1`" not in tables(pooled)
+
+
+def test_reviews_file_is_checked_and_refused_for_results(tmp, med_stream, protocol_stream):
+    reviews = tmp / "reviews.jsonl"
+    first = records(SCORES.read_bytes())[0]
+    reviews.write_text(jsonl(first, first, {"case_id": "x"}), encoding="utf-8")
+    proc = run_cmd(TOOL, "--reviews", str(reviews), stdin=med_stream)
+    found = diagnostics_of(proc)
+    assert ("review.duplicate", 2, "error") in found
+    assert any(code.startswith("schema.") and line == 3 for code, line, _ in found)
+    refused = run_cmd(TOOL, "--reviews", str(reviews), stdin=protocol_stream)
+    assert refused.returncode == 2 and b"--reviews: for review reports" in refused.stderr
 
 
 def test_manifest_that_disagrees_with_the_report_is_a_limitation(tmp, med_stream):
@@ -645,7 +783,7 @@ def test_aggregation_records_are_checked():
         ("schema.type", 2, "error"),
         ("schema.required", 3, "error"),
     ]
-    assert "| `y` | `p` | ✓ **`pass`** |" in proc.stdout.decode()
+    assert "[`y`](#case-1) | ✓ **`pass`** |" in proc.stdout.decode()
 
 
 def test_a_stream_mixing_both_kinds_is_a_usage_error(med_stream, protocol_stream):

@@ -603,10 +603,16 @@ def test_a_blocking_finding_shows_on_its_case_row():
         },
     )
     text = run_cmd(TOOL, stdin=stream).stdout.decode()
-    row = next(line for line in text.splitlines() if line.startswith("| `c1` | `p` |"))
-    assert "✗ blocking finding" in row and "`conflicted_reviewer`" in row
+    row = next(line for line in text.splitlines() if "[`c1`](#case-1)" in line)
+    cells = [cell.strip() for cell in row.strip("|").split("|")]
+    # the status says the case's status, the finding has its own cell: never both in one
+    assert cells[1] == "✓ **`pass`**"
+    assert cells[3] == "✗ `conflicted_reviewer` (holds the gate)"
     page = run_cmd(TOOL, "--html", stdin=stream).stdout.decode()
-    assert "✗ blocking finding" in page
+    status = re.search(r'<td data-label="status"[^>]*>(.*?)</td>', page).group(1)
+    assert status == "✓ pass"
+    finding = re.search(r'<td data-label="blocking findings"[^>]*>(.*?)</td>', page).group(1)
+    assert finding.startswith("✗ ") and "conflicted_<wbr>reviewer" in finding
 
 
 # -- the palette -----------------------------------------------------------------------------

@@ -148,9 +148,39 @@ def test_every_status_in_one_stream(tmp):
         "evidence_tier",
         "counts",
         "criteria",
+        "profiles",
         "gate",
     ]
     assert stderr(proc).splitlines()[-1].startswith(f"{TOOL}: 9 read, 9 counted, 0 uncounted")
+
+
+def test_a_criterion_two_profiles_share_is_two_criteria_per_profile(tmp):
+    """evidence_grounding of cap-med and of cap-swe: the run's figures pool them, the
+    profiles' figures keep them apart (a report shows one table per profile)."""
+    cases = [
+        qcase("m1"),
+        qcase("m2"),
+        qcase("s1", profile="cap-swe/v1", criteria=(EG, "task_correctness")),
+    ]
+    reviews = [
+        rev("m1", "a", {EG: 5}),
+        rev("m1", "b", {EG: 5}),
+        rev("m2", "a", {EG: 4}),
+        rev("m2", "b", {EG: 4}),
+        rev("s1", "c", {EG: 1, "task_correctness": 4}),
+        rev("s1", "d", {EG: 2, "task_correctness": 4}),
+    ]
+    found = summary(aggregate(tmp, cases, reviews, "--exit-zero"))
+    assert found["criteria"][EG]["mean"] == 3.5 and found["criteria"][EG]["n"] == 6
+    assert list(found["profiles"]) == ["cap-med/v1", "cap-swe/v1"]
+    med, swe = found["profiles"]["cap-med/v1"], found["profiles"]["cap-swe/v1"]
+    assert list(med) == [EG] and list(swe) == [EG, "task_correctness"]
+    assert (med[EG]["mean"], med[EG]["n"]) == (4.5, 4)
+    assert (swe[EG]["mean"], swe[EG]["n"]) == (1.5, 2)
+    assert swe["task_correctness"] == found["criteria"]["task_correctness"]
+    # one profile: the profile's figures are the run's
+    alone = summary(aggregate(tmp, cases[:2], reviews[:4], "--exit-zero"))
+    assert alone["profiles"] == {"cap-med/v1": alone["criteria"]}
 
 
 def test_configuration_changes_threshold_reviewers_and_spread(tmp):

@@ -133,6 +133,9 @@ class Run:
         # input is shown: its record's credentials redacted, its controls made visible…,
         # before any escaping of its output (``(…, raw, record)`` to the same).
         self.shown: Callable[[Any], Any] | None = None
+        # A filter that names what it read (a report's run identity) sets this to {}: each
+        # input read to its end gets its SHA-256 here, by display name, in reading order.
+        self.digests: dict[str, str] | None = None
 
     # -- reading ---------------------------------------------------------------------------
     def records(self) -> Iterator[Line]:
@@ -143,13 +146,16 @@ class Run:
                 continue
             # --first-line numbers the first input as a chunk of a bigger file (scale-out)
             first = self.first_line if index == 0 else 1
+            reader = stream if self.digests is None else _Digesting(stream)
             try:
                 shown = self.shown
                 for item in read_lines(
-                    stream, self._on_problem, self.max_line_bytes, first_line_no=first
+                    reader, self._on_problem, self.max_line_bytes, first_line_no=first
                 ):
                     self.count_read()
                     yield item if shown is None else shown(item)
+                if isinstance(reader, _Digesting) and self.digests is not None:
+                    self.digests[self.file] = reader.hexdigest()
             except OSError as exc:
                 self.diag.emit("io.unreadable", f"cannot read: {_os_reason(exc)}", file=self.file)
             finally:
@@ -207,13 +213,16 @@ class Run:
             tally["invalid"] += 1
             self.diag.emit(code, message, file=name, line=line_no)
 
+        reader = stream if self.digests is None or with_offsets else _Digesting(stream)
         with stream:
             try:
                 for item in read_lines(
-                    stream, on_problem, self.max_line_bytes, with_offsets=with_offsets
+                    reader, on_problem, self.max_line_bytes, with_offsets=with_offsets
                 ):
                     tally["read"] += 1
                     yield item if self.shown is None else self.shown(item)
+                if isinstance(reader, _Digesting) and self.digests is not None:
+                    self.digests[name] = reader.hexdigest()
             except OSError as exc:
                 self.diag.emit("io.unreadable", f"cannot read: {_os_reason(exc)}", file=name)
                 raise FatalInput(path) from exc
@@ -320,6 +329,24 @@ class Run:
                 shown = [f"{n} {key}" for key, n in tally.items() if n or key == "read"]
                 line += f"; {name}: " + ", ".join(shown)
         return line
+
+
+class _Digesting:
+    """A binary stream read through, line by line, with the SHA-256 of every byte read."""
+
+    def __init__(self, stream: BinaryIO) -> None:
+        import hashlib  # only a filter that names its inputs pays for it at start-up
+
+        self._stream = stream
+        self._hash = hashlib.sha256()
+
+    def readline(self, limit: int = -1) -> bytes:
+        data = self._stream.readline(limit)
+        self._hash.update(data)
+        return data
+
+    def hexdigest(self) -> str:
+        return self._hash.hexdigest()
 
 
 class StandardStreams:

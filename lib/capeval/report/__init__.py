@@ -66,7 +66,22 @@ RootOption = Annotated[
 
 TodayOption = Annotated[
     str | None,
-    _option("--today", "The date waivers expire against (default: today, UTC).", "DATE"),
+    _option(
+        "--today",
+        "The date of the report: waivers expire against it (default: today, UTC); a review "
+        "report's sign-off states it (default: not stated).",
+        "DATE",
+    ),
+]
+
+ReviewsOption = Annotated[
+    str | None,
+    _option(
+        "--reviews",
+        "Review reports: the review records (each reviewer's scores, flags and notes in the "
+        "case drill-down).",
+    ),
+    READS,
 ]
 
 OutputFormatOption = Annotated[
@@ -117,6 +132,7 @@ def render_report(
     manifest: ManifestOption = None,
     roster: RosterOption = None,
     config: ConfigOption = None,
+    reviews: ReviewsOption = None,
     cases: CasesOption = None,
     candidates: CandidatesOption = None,
     baseline: BaselineOption = None,
@@ -151,6 +167,8 @@ def render_report(
     # every value shown is redacted as read, before any format escapes it (Markdown's ghp\_);
     # for CI logs, controls and bidi overrides are shown as \u escapes too
     run.shown = shown_values(visible=machine)
+    if not machine:
+        run.digests = {}  # a review report's sign-off names its inputs by their SHA-256
     side = inputs.read_side_files(
         run,
         manifest=manifest,
@@ -161,6 +179,7 @@ def render_report(
         waivers=waivers,
         today=_today(today),
         root=root,
+        reviews=reviews,
     )
     stream = inputs.Stream(
         run,
@@ -185,13 +204,14 @@ def render_report(
         "--manifest": manifest,
         "--roster": roster,
         "--config": config,
+        "--reviews": reviews,
         "--candidates": candidates,
         "--baseline": baseline,
         "--waivers": waivers,
         "--fail-on": fail_on,
     }
     _check_options(stream.kind, name, template, given)
-    view = _view(run, stream, side, config, manifest, roster, cases, baseline, gate)
+    view = _view(run, stream, side, config, manifest, roster, cases, baseline, gate, today)
     document = _render(name, template, view, cases, candidates, waivers, max_failures, max_bytes)
     # a credential in records made elsewhere is not shown (cap-check's results are redacted
     # already); by format only, since a report is full of ids and digests
@@ -291,7 +311,7 @@ def _check_options(
     """Options of the other kind of report, and formats this stream has no writer for."""
     from capeval.report import inputs
 
-    review_only = ("--manifest", "--roster", "--config")
+    review_only = ("--manifest", "--roster", "--config", "--reviews")
     results_only = ("--candidates", "--baseline", "--waivers", "--fail-on")
     if kind == inputs.RESULTS:
         wrong = [flag for flag in review_only if given[flag] is not None]
@@ -315,6 +335,7 @@ def _view(
     cases: str | None,
     baseline: str | None,
     gate: str,
+    today: str | None = None,
 ) -> dict[str, Any]:
     from capeval.report import inputs, views
 
@@ -330,12 +351,40 @@ def _view(
         case_lines=None
         if side.cases is None
         else {case_id: info.line for case_id, info in side.cases.items()},
+        case_texts=None
+        if side.cases is None
+        else {case_id: info.texts for case_id, info in side.cases.items()},
+        reviews=side.reviews,
+        run_identity=_run_identity(run, config, today),
     )
     if not view["complete"]:
         # a truncated stream (no diagnostic code fits a missing line): a run-level failure
         run.summary_extra.append("incomplete: no run_summary (truncated stream?)")
         run.failed = True
     return view
+
+
+def _run_identity(run: Run, config: str | None, today: str | None) -> dict[str, Any]:
+    """What a sign-off names its run by: each input's SHA-256 (as read, in reading order:
+    the side files, then the stream), the tool and its version, and the date given with
+    ``--today`` (none by default: the same inputs give the same report)."""
+    import hashlib
+
+    from capeval import __version__
+
+    digests = dict(run.digests or {})
+    if config is not None:
+        try:
+            with open(config, "rb") as handle:
+                digests[config] = hashlib.file_digest(handle, "sha256").hexdigest()
+        except OSError:  # read once already (run.review_config): a file gone since
+            pass
+    return {
+        "inputs": [{"name": name, "sha256": digest} for name, digest in digests.items()],
+        "tool": TOOL,
+        "version": __version__,
+        "date": today and _today(today).isoformat(),
+    }
 
 
 def _render(

@@ -26,6 +26,8 @@ AGGREGATION_KINDS = (
     "run_summary",
 )
 REVIEW, RESULTS = "review", "results"
+# The texts of a quality case a review drill-down shows, in this order.
+QUALITY_TEXTS = ("scenario", "input_summary", "candidate_output", "expected_quality_notes")
 # A candidate line longer than this is shown, but no edit of it is offered (bounded per record).
 FIXABLE_LINE_BYTES = 4096
 
@@ -66,6 +68,8 @@ class SideFiles:
     candidates: dict[tuple[str, str | None], Any] | None = None
     baseline: dict[Any, Any] | None = None
     waivers: Any = None
+    # case id -> its reviews (--reviews), in file order
+    reviews: dict[str, list[dict[str, Any]]] | None = None
 
 
 def read_side_files(
@@ -79,6 +83,7 @@ def read_side_files(
     waivers: str | None,
     today: datetime.date,
     root: str | None = None,
+    reviews: str | None = None,
 ) -> SideFiles:
     side = _SideInputs(run, root)
     return SideFiles(
@@ -88,6 +93,7 @@ def read_side_files(
         candidates=side.candidates(candidates) if candidates is not None else None,
         baseline=side.baseline(baseline) if baseline is not None else None,
         waivers=side.waivers(waivers, today) if waivers is not None else None,
+        reviews=side.reviews(reviews) if reviews is not None else None,
     )
 
 
@@ -306,8 +312,41 @@ class _SideInputs:
                 target_locale=_text(record.get("target_locale")),
                 catalog_file=_catalog_file(record, self.root),
                 catalog_line=_catalog_line(record),
+                texts=tuple(
+                    (name, record[name][:SHOWN_TEXT])
+                    for name in QUALITY_TEXTS
+                    if isinstance(record.get(name), str) and record[name]
+                ),
             )
         return infos
+
+    def reviews(self, path: str) -> dict[str, list[dict[str, Any]]]:
+        """case id -> its reviews (checked with the review schema), the first of each
+        reviewer: each reviewer's scores, flags and notes for the case drill-down."""
+        from capeval.report.views import SHOWN_TEXT
+
+        entries = self.run.first_of_each(
+            path,
+            _review_problem,
+            lambda record: (record["case_id"], record["reviewer_id"]),
+            lambda key: Problem(
+                "review.duplicate",
+                "/reviewer_id",
+                f"reviewer {key[1]} already reviewed this case; the first counts",
+            ),
+        )
+        found: dict[str, list[dict[str, Any]]] = {}
+        for (case_id, _reviewer), (_line, record) in entries.items():
+            notes = record.get("notes")
+            found.setdefault(case_id, []).append(
+                {
+                    "reviewer_id": record["reviewer_id"],
+                    "scores": dict(record.get("scores") or {}),
+                    "blocking_flags": list(record.get("blocking_flags") or []),
+                    "notes": notes[:SHOWN_TEXT] if isinstance(notes, str) else "",
+                }
+            )
+        return found
 
     def candidates(self, path: str) -> dict[tuple[str, str | None], Any]:
         """(case_id, system) → line and text of each candidate (drill-down, fixes)."""
@@ -383,6 +422,12 @@ def _manifest_problem(record: dict[str, Any]) -> Problem | None:
     if not isinstance(record.get("privacy_labels", []), list):
         return Problem("schema.type", "/privacy_labels", "must be array")
     return None
+
+
+def _review_problem(record: dict[str, Any]) -> Problem | None:
+    from capeval import schemas
+
+    return schemas.problem("review", record)
 
 
 def _roster_problem(record: dict[str, Any]) -> Problem | None:

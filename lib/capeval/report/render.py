@@ -98,18 +98,22 @@ def number(value: Any) -> str:
 
 
 def fixed(value: Any, places: int = 2) -> str:
-    """A figure to ``places`` decimals (one precision for a column); None → '—'."""
+    """A figure to ``places`` decimals with thousands separators and a true minus sign
+    (``1,234.50``, ``−0.17``; one precision for a kind of figure); None → '—'."""
     if not isinstance(value, (int, float)) or isinstance(value, bool):
         return number(value)
-    return f"{value:.{places}f}"
+    text = f"{value:,.{places}f}"
+    if float(text.replace(",", "")) == 0:
+        return f"{0:.{places}f}"
+    return text.replace("-", "−")
 
 
 def signed(value: Any, places: int = 2) -> str:
     """A deviation with its sign always shown (``+0.14``, ``−0.07``, ``0.00``); None → '—'."""
     if not isinstance(value, (int, float)) or isinstance(value, bool):
         return number(value)
-    text = f"{value:+.{places}f}"
-    if float(text) == 0:
+    text = f"{value:+,.{places}f}"
+    if float(text.replace(",", "")) == 0:
         return f"{0:.{places}f}"
     return text.replace("-", "−")
 
@@ -182,6 +186,9 @@ def worst_first(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def thousands(value: Any) -> str:
+    """A count with thousands separators (``75,642``); None → '—'."""
+    if value is None:
+        return "—"
     return f"{value:,}" if isinstance(value, int) and not isinstance(value, bool) else str(value)
 
 

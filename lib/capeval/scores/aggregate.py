@@ -154,6 +154,8 @@ class Aggregation:
         counted_reviews: list[Review] = []
         # criterion -> per case, the counted scores (units for agreement)
         units: dict[str, list[list[int]]] = {}
+        # the same per profile: two profiles' criteria of one name are not one criterion
+        profile_units: dict[str, dict[str, list[list[int]]]] = {}
         # (case, criterion) -> reviewer -> counted score (agreement per reviewer)
         items: dict[tuple[str, str], dict[str, int]] = {}
         for entry in self._cases.values():
@@ -166,9 +168,11 @@ class Aggregation:
                     r.reviewer_id: r.scores[criterion] for r in counted if criterion in r.scores
                 }
                 units.setdefault(criterion, []).append(list(scored.values()))
+                profile = profile_units.setdefault(entry.case.profile, {})
+                profile.setdefault(criterion, []).append(list(scored.values()))
                 if scored:
                     items[(entry.case.case_id, criterion)] = scored
-        summary = self._summary(verdicts, findings, counted_reviews, units)
+        summary = self._summary(verdicts, findings, counted_reviews, units, profile_units)
         config = self.config
         reviewers = reviewer_agreement(items, config.value_domain, config.outlier_deviation)
         gold = [(e.case, [review for review, _ in e.reviews.values()]) for e in self._gold.values()]
@@ -282,10 +286,18 @@ class Aggregation:
         findings: list[dict[str, Any]],
         counted: list[Review],
         units: dict[str, list[list[int]]],
+        profile_units: dict[str, dict[str, list[list[int]]]],
     ) -> dict[str, Any]:
         evidence = self._evidence(counted)
         counts = self._status_counts(verdicts)
         blockers = self._blockers(verdicts, findings, counts, evidence)
+        criteria = self._agreement(units)
+        # one profile: its figures are the run's (not computed twice)
+        by_profile = (
+            {profile: criteria for profile in profile_units}
+            if len(profile_units) == 1
+            else {profile: self._agreement(found) for profile, found in profile_units.items()}
+        )
         return {
             "kind": RUN_SUMMARY,
             "separate_from_cap_conformance": True,
@@ -293,7 +305,8 @@ class Aggregation:
             "external_expert_validation": evidence.external,
             "evidence_tier": evidence.tier,
             "counts": counts,
-            "criteria": self._agreement(units),
+            "criteria": criteria,
+            "profiles": by_profile,
             "gate": {"can_close": not blockers, "blockers": blockers},
         }
 

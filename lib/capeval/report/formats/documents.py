@@ -14,7 +14,7 @@ from typing import Any
 
 RESULTS_SECTIONS = ("failures", "waiver_findings")
 BASELINE_SECTIONS = ("regressions", "new_failures", "fixes", "unchanged")
-REVIEW_SECTIONS = ("findings",)
+REVIEW_SECTIONS = ("findings", "case_details")
 
 
 def capped(view: dict[str, Any], cap: int, reason: str) -> dict[str, Any]:
@@ -46,6 +46,7 @@ def capped(view: dict[str, Any], cap: int, reason: str) -> dict[str, Any]:
         }
     else:
         out["findings"] = cut(view["findings"], "findings")
+        out["case_details"] = cut(view.get("case_details") or [], "case_details")
     out["omitted"] = omitted
     out["omitted_reason"] = reason
     return out

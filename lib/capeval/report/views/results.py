@@ -36,6 +36,8 @@ class CaseInfo:
     # the catalog an imported case came from (as shown: relative to --root) and its line
     catalog_file: str | None = None
     catalog_line: int | None = None
+    # a quality case's texts for the review drill-down: (field, text cut at SHOWN_TEXT)
+    texts: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -55,9 +55,14 @@ def review_view(
     roster_path: str | None = None,
     config: Config | None = None,
     case_lines: dict[str, int] | None = None,
+    case_texts: dict[str, tuple[tuple[str, str], ...]] | None = None,
+    reviews: dict[str, list[dict[str, Any]]] | None = None,
+    run_identity: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The view of the review report (``config``: the aggregation's ``--config``, whose
-    thresholds it explains, else the defaults; ``case_lines``: case id → line in ``--cases``)."""
+    thresholds it explains, else the defaults; ``case_lines``: case id → line in ``--cases``;
+    ``case_texts``: case id → its texts from ``--cases``; ``reviews``: case id → its reviews
+    from ``--reviews``; ``run_identity``: what the sign-off names the run by)."""
     settings = config or Config()
     summary = tally.summary
     blocking_by_case: dict[str, list[str]] = {}
@@ -68,10 +73,12 @@ def review_view(
             if finding["code"] not in codes:
                 codes.append(finding["code"])
     cases = [_case_row(verdict) for verdict in tally.verdicts]
-    for row in cases:
-        # a blocking finding is visible on its case's row (never a bare "pass" beside it)
+    for number, row in enumerate(cases, 1):
+        # a blocking finding is visible on its case's row, in its own cell
         row["blocking_findings"] = blocking_by_case.get(row["case_id"], [])
         row["line"] = (case_lines or {}).get(row["case_id"])
+        # the row and its drill-down link to each other
+        row["anchor"], row["row_anchor"] = f"case-{number}", f"case-row-{number}"
     case_ids = [row["case_id"] for row in cases]
     profiles = list(dict.fromkeys(row["profile"] for row in cases))
     counted_cases: dict[str, int] = {}
@@ -80,7 +87,8 @@ def review_view(
             counted_cases[reviewer] = counted_cases.get(reviewer, 0) + 1
 
     counts = _status_counts(tally.verdicts, summary)
-    criteria = _criteria_rows(summary)
+    criteria = _criteria_rows(summary.get("criteria") if summary is not None else None)
+    by_profile = _profile_sections(profiles, cases, criteria, summary)
     gate = None
     if summary is not None:
         gate_record = summary.get("gate") or {}
@@ -127,6 +135,10 @@ def review_view(
         },
         "cases": cases,
         "criteria": criteria,
+        "by_profile": by_profile,
+        # the run summary's figures pool profiles that share a criterion name (an older
+        # stream without per-profile figures): shown once, and said so
+        "criteria_pooled": len(profiles) > 1 and not all(s["criteria"] for s in by_profile),
         "findings": [_finding_row(finding) for finding in tally.findings],
         "follow_ups": _follow_up_counts(summary),
         "reviewer_agreement": _reviewer_agreement_view(tally.reviewers),
@@ -134,7 +146,16 @@ def review_view(
         "adjudications": _adjudication_rows(tally.verdicts),
         "blocking_findings": sum(1 for finding in tally.findings if finding.get("blocking")),
         "gate": gate,
+        "run": run_identity,
+        "case_anchors": {row["case_id"]: row["anchor"] for row in cases},
+        "low_agreement": LOW_AGREEMENT,
+        "reviews_given": reviews is not None,
+        "cases_given": case_texts is not None,
     }
+    view["case_details"] = [
+        _case_detail(verdict, row, view, (case_texts or {}).get(row["case_id"]), reviews)
+        for verdict, row in zip(tally.verdicts, cases, strict=True)
+    ]
     view["limitations"] = _limitations(view)
     view["verdict"] = _review_verdict(view)
     return view
@@ -316,11 +337,101 @@ def _status_counts(verdicts: list[dict[str, Any]], summary: dict[str, Any] | Non
     return counts
 
 
-def _criteria_rows(summary: dict[str, Any] | None) -> list[dict[str, Any]]:
-    if summary is None or not isinstance(summary.get("criteria"), dict):
+def _profile_sections(
+    profiles: list[str],
+    cases: list[dict[str, Any]],
+    pooled: list[dict[str, Any]],
+    summary: dict[str, Any] | None,
+) -> list[dict[str, Any]]:
+    """One section per profile: its cases and its criteria's figures (the run summary's
+    ``profiles``; with one profile, the run's own; else none: the pooled table stands)."""
+    figures = summary.get("profiles") if isinstance(summary, dict) else None
+    sections = []
+    for number, profile in enumerate(profiles, 1):
+        if isinstance(figures, dict) and isinstance(figures.get(profile), dict):
+            rows = _criteria_rows(figures[profile])
+        else:
+            rows = pooled if len(profiles) == 1 else []
+        sections.append(
+            {
+                "profile": profile,
+                "anchor": f"profile-{number}",
+                "cases": [row for row in cases if row["profile"] == profile],
+                "criteria": rows,
+            }
+        )
+    return sections
+
+
+def _case_detail(
+    verdict: dict[str, Any],
+    row: dict[str, Any],
+    view: dict[str, Any],
+    texts: tuple[tuple[str, str], ...] | None,
+    reviews: dict[str, list[dict[str, Any]]] | None,
+) -> dict[str, Any]:
+    """One case's drill-down: its texts, each reviewer's scores, flags and notes (counted
+    reviewers first), the verdict per criterion, its adjudications and findings."""
+    case_id = row["case_id"]
+    counted = row["reviewers"]
+    given = list((reviews or {}).get(case_id, []))
+    by_reviewer = {review["reviewer_id"]: review for review in given}
+    order = [*counted, *(r["reviewer_id"] for r in given if r["reviewer_id"] not in counted)]
+    reviewers = [
+        {
+            "reviewer_id": reviewer,
+            "counted": reviewer in counted,
+            "scores": by_reviewer.get(reviewer, {}).get("scores", {}),
+            "blocking_flags": by_reviewer.get(reviewer, {}).get("blocking_flags", []),
+            "notes": by_reviewer.get(reviewer, {}).get("notes", ""),
+            "given": reviewer in by_reviewer,
+        }
+        for reviewer in order
+    ]
+    figures = verdict.get("criteria") or {}
+    names = list(figures)
+    for reviewer in reviewers:
+        names.extend(name for name in reviewer["scores"] if name not in names)
+    criteria = []
+    for name in names:
+        value = figures.get(name) if isinstance(figures.get(name), dict) else None
+        adjudicated = (value or {}).get("adjudicated")
+        criteria.append(
+            {
+                "name": name,
+                "listed": value is not None,
+                "scores": [reviewer["scores"].get(name) for reviewer in reviewers],
+                "mean": (value or {}).get("mean"),
+                "n": (value or {}).get("n"),
+                "min": (value or {}).get("min"),
+                "max": (value or {}).get("max"),
+                "passed": (value or {}).get("passed"),
+                "adjudicated": adjudicated if isinstance(adjudicated, dict) else None,
+            }
+        )
+    return {
+        "case_id": case_id,
+        "profile": row["profile"],
+        "status": row["status"],
+        "anchor": row["anchor"],
+        "row_anchor": row["row_anchor"],
+        "line": row["line"],
+        "texts": None if texts is None else [{"name": n, "text": t} for n, t in texts],
+        "reviewers": reviewers,
+        "criteria": criteria,
+        "blocking_flags": row["blocking_flags"],
+        "overridden_flags": list(verdict.get("overridden_flags") or []),
+        "reasons": row["reasons"],
+        "adjudications": [a for a in view["adjudications"] or [] if a["case_id"] == case_id],
+        "findings": [f for f in view["findings"] if f["case_id"] == case_id],
+    }
+
+
+def _criteria_rows(figures: dict[str, Any] | None) -> list[dict[str, Any]]:
+    if not isinstance(figures, dict):
         return []
     rows = []
-    for name, value in summary["criteria"].items():
+    for name, value in figures.items():
         value = value if isinstance(value, dict) else {}
         alpha = value.get("alpha")
         rows.append(
@@ -331,6 +442,7 @@ def _criteria_rows(summary: dict[str, Any] | None) -> list[dict[str, Any]]:
                 "alpha": alpha,
                 "alpha_status": value.get("alpha_status"),
                 "low_agreement": isinstance(alpha, (int, float)) and alpha < LOW_AGREEMENT,
+                "below_chance": isinstance(alpha, (int, float)) and alpha < 0,
                 "mean_ci": _interval(value.get("mean_ci")),
                 "alpha_ci": _interval(value.get("alpha_ci")),
                 "ac2": value.get("ac2"),
@@ -426,7 +538,18 @@ def _limitations(view: dict[str, Any]) -> list[str]:
         )
     if view["blocking_findings"]:
         notes.append(f"{view['blocking_findings']} blocking finding(s) in the findings log")
-    undefined = [row["name"] for row in view["criteria"] if row["alpha_status"] == "undefined"]
+    # per profile when the run summary has them: a shared criterion name is two criteria
+    named = [
+        (f"{section['profile']} " if len(view["by_profile"]) > 1 else "") + row["name"]
+        for section in view["by_profile"]
+        for row in section["criteria"]
+    ]
+    rows = [row for section in view["by_profile"] for row in section["criteria"]]
+    if view["criteria_pooled"] or not rows:
+        named, rows = [row["name"] for row in view["criteria"]], view["criteria"]
+    undefined = [
+        name for name, row in zip(named, rows, strict=True) if row["alpha_status"] == "undefined"
+    ]
     if undefined:
         notes.append(
             f"agreement undefined (no variation or no case with two scores) for: "
@@ -438,7 +561,7 @@ def _limitations(view: dict[str, Any]) -> list[str]:
             "outlier reviewer(s), far from the other reviewers of the same cases: "
             + ", ".join(agreement["outliers"])
         )
-    low = [row["name"] for row in view["criteria"] if row["low_agreement"]]
+    low = [name for name, row in zip(named, rows, strict=True) if row["low_agreement"]]
     if low:
         notes.append(f"low agreement (alpha < {LOW_AGREEMENT}) on: {', '.join(low)}")
     manifest = view["manifest"]
