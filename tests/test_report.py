@@ -359,6 +359,13 @@ def test_two_profiles_two_sections_never_one_pooled_table(tmp):
         assert grounding[1].split(" [")[0] == f"{figures['evidence_grounding']['mean']:.2f}"
         assert grounding[2] == str(figures["evidence_grounding"]["n"])
     assert "pools the profiles" not in text
+    # the heat map too: one per profile, so reviewers of different profiles are no pair
+    page = run_cmd(TOOL, "--html", stdin=stream).stdout.decode()
+    heat_maps = page.split('<table class="heat">')[1:]
+    assert len(heat_maps) == 2
+    for heat_map, kind, other in zip(heat_maps, ("med", "swe"), ("swe", "med"), strict=True):
+        named = re.findall(r"synthetic-<wbr>(\w+)-<wbr>reviewer", heat_map.split("</table>")[0])
+        assert kind in named and other not in named
     older = b"".join(
         line + b"\n"
         if b'"run_summary"' not in line
@@ -368,7 +375,9 @@ def test_two_profiles_two_sections_never_one_pooled_table(tmp):
     )
     pooled = run_cmd(TOOL, stdin=older).stdout.decode()
     assert "the table pools the profiles `cap-med/v1`, `cap-swe/v1`" in pooled
-    assert "Profile `cap-med/v1`" not in tables(pooled)
+    rows = tables(pooled)["5. Per-criterion means and agreement"]
+    names = [unquote(row[0]) for row in rows]
+    assert names == list(summary["criteria"]) and names.count("evidence_grounding") == 1
 
 
 def test_reviews_file_is_checked_and_refused_for_results(tmp, med_stream, protocol_stream):

@@ -28,21 +28,40 @@ def command(name: str, *args: str, stdin: bytes = b"") -> bytes:
 
 
 def review_page(tmp: Path) -> str:
-    """The shipped CAP-Med examples with the roster and the adjudications: every review section,
-    the agreement heat map included."""
+    """The shipped CAP-Med and CAP-SWE examples with the roster, the adjudications and the
+    follow-ups: every review section, one table per profile, the agreement heat map, and a
+    drill-down per case with its texts and every reviewer's scores."""
+    cases = tmp / "cases.jsonl"
+    cases.write_bytes(
+        (EXAMPLES / "cap_med_synthetic_cases.jsonl").read_bytes()
+        + (EXAMPLES / "cap_swe_synthetic_cases.jsonl").read_bytes()
+    )
+    scores = str(EXAMPLES / "synthetic_reviewer_scores.jsonl")
     stream = command(
         "cap-aggregate-scores",
         "--exit-zero",
         "--cases",
-        str(EXAMPLES / "cap_med_synthetic_cases.jsonl"),
+        str(cases),
         "--roster",
         str(EXAMPLES / "roster.jsonl"),
         "--adjudications",
         str(EXAMPLES / "synthetic_adjudications.jsonl"),
-        str(EXAMPLES / "synthetic_reviewer_scores.jsonl"),
+        "--follow-ups",
+        str(EXAMPLES / "synthetic_follow_ups.jsonl"),
+        scores,
     )
     return command(
-        "cap-render-report", "--html", "--roster", str(EXAMPLES / "roster.jsonl"), stdin=stream
+        "cap-render-report",
+        "--html",
+        "--roster",
+        str(EXAMPLES / "roster.jsonl"),
+        "--cases",
+        str(cases),
+        "--reviews",
+        scores,
+        "--today",
+        "2026-12-01",
+        stdin=stream,
     ).decode()
 
 
@@ -155,6 +174,100 @@ def test_page_prints(pages, report, browser, open_html, screenshot, pdf, print_m
     )
     screenshot(driver, f"{report}-print")
     assert fetched(driver) == []
+
+
+def element_screenshot(driver, css: str, name: str) -> Path:
+    """Save build/screenshots/<name>.png of the element ``css`` (its box on the page)."""
+    import base64
+
+    box = driver.execute_script(
+        "const r = document.querySelector(arguments[0]).getBoundingClientRect();"
+        "return [r.left + scrollX, r.top + scrollY, r.width, r.height]",
+        css,
+    )
+    shot = driver.execute_cdp_cmd(
+        "Page.captureScreenshot",
+        {
+            "format": "png",
+            "captureBeyondViewport": True,
+            "clip": dict(zip(("x", "y", "width", "height"), box, strict=True), scale=1),
+        },
+    )
+    folder = ROOT / "build" / "screenshots"
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{name}.png"
+    path.write_bytes(base64.b64decode(shot["data"]))
+    return path
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_review_case_drill_down(pages, width, browser, open_html, screenshot, checks, axe):
+    """A reviewer follows a case row to its drill-down (texts, each reviewer's scores, the
+    adjudication) and back; ids stay on one line where there is room; at phone width the
+    rationale and notes are read on the screen, not beside it."""
+    driver = browser(width)
+    open_html(driver, pages["review"], f"review-drill-down-{width}")
+    if width == 1400:
+        wrapped = driver.execute_script(
+            "return [...document.querySelectorAll('code.id')].filter(c =>"
+            " new Set([...c.getClientRects()].map(r => Math.round(r.top))).size > 1)"
+            ".map(c => c.textContent)"
+        )
+        assert wrapped == [], "case ids wrap at 1400 px"
+        element_screenshot(driver, "table.heat", "review-heat-map-1400")
+    # the adjudicated case: its row's link, its drill-down, the way back
+    row = driver.find_element(
+        "xpath", "//tr[starts-with(@id, 'case-row-')][.//code[.='cap-med-example-004']]"
+    )
+    link = row.find_element("css selector", "a")
+    target = link.get_attribute("href").split("#", 1)[1]
+    driver.execute_script("arguments[0].click()", link)
+    assert driver.execute_script("return location.hash") == f"#{target}"
+    article = driver.find_element("id", target)
+    assert checks.in_first_viewport(driver, f"#{target} h3")
+    text = article.text
+    assert "candidate output" in text and "Adjudication" in text
+    columns = [
+        th.get_attribute("textContent") for th in article.find_elements("css selector", "thead th")
+    ]
+    assert columns[1:3] == ["synthetic-med-reviewer-a", "synthetic-med-reviewer-b"]
+    # the adjudication's rationale and the reviewers' notes fit the screen's width
+    for item in article.find_elements("css selector", "ul.notes li"):
+        assert item.rect["x"] >= 0 and item.rect["x"] + item.rect["width"] <= width + 1
+    assert checks.horizontal_overflow(driver) == 0
+    screenshot(driver, f"review-case-drill-down-{width}", full_page=False)
+    assert axe(driver) == []
+    back = article.find_element("css selector", "a[href^='#case-row-']")
+    driver.execute_script("arguments[0].click()", back)
+    assert driver.execute_script("return location.hash") == "#" + row.get_attribute("id")
+    if width == 400:
+        # the per-case table is cards: the reasons of a row are on the screen
+        reasons = row.find_element("css selector", "td[data-label='reasons']")
+        assert reasons.rect["x"] + reasons.rect["width"] <= width + 1
+
+
+def test_review_sign_off_prints_whole(pages, browser, open_html, print_media, screenshot):
+    """Printed, the sign-off stays one block with its blockers and run identity, and no case
+    id is broken inside a word."""
+    driver = browser(800, 1100)
+    open_html(driver, pages["review"], "review-sign-off-print")
+    print_media(driver)
+    assert driver.execute_script(
+        "const s = document.querySelector('section.sign-off');"
+        "return getComputedStyle(s).breakInside === 'avoid'"
+        " && [...s.querySelectorAll('tr')].every(t => getComputedStyle(t).breakInside === 'avoid')"
+    )
+    blockers = driver.execute_script(
+        "return [...document.querySelectorAll('section.sign-off li code')].map(c => c.textContent)"
+    )
+    assert "case_not_pass" in blockers
+    assert driver.execute_script(
+        "return [...document.querySelectorAll('code.id')].every(c => {"
+        " const s = getComputedStyle(c);"
+        " return s.wordBreak === 'normal' && s.overflowWrap === 'normal' && s.hyphens !== 'auto'})"
+    )
+    driver.execute_script("document.getElementById('sign-off').scrollIntoView()")
+    screenshot(driver, "review-sign-off-print", full_page=False)
 
 
 def test_a_page_that_tries_to_fetch_is_caught(browser, open_html, fetched):

@@ -141,7 +141,7 @@ def review_view(
         "criteria_pooled": len(profiles) > 1 and not all(s["criteria"] for s in by_profile),
         "findings": [_finding_row(finding) for finding in tally.findings],
         "follow_ups": _follow_up_counts(summary),
-        "reviewer_agreement": _reviewer_agreement_view(tally.reviewers),
+        "reviewer_agreement": _reviewer_agreement_view(tally.reviewers, by_profile),
         "calibration": tally.calibration,
         "adjudications": _adjudication_rows(tally.verdicts),
         "blocking_findings": sum(1 for finding in tally.findings if finding.get("blocking")),
@@ -253,8 +253,11 @@ def _heat(pair: dict[str, Any]) -> str:
     return "heat-neg"
 
 
-def _reviewer_agreement_view(records: list[dict[str, Any]]) -> dict[str, Any] | None:
-    """The per-reviewer table and the reviewer x reviewer matrix (None: no such records)."""
+def _reviewer_agreement_view(
+    records: list[dict[str, Any]], sections: list[dict[str, Any]] | None = None
+) -> dict[str, Any] | None:
+    """The per-reviewer table and the reviewer x reviewer matrix, one per profile, of the
+    reviewers counted on its cases (None: no such records)."""
     if not records:
         return None
     ids = [r["reviewer_id"] for r in records if isinstance(r.get("reviewer_id"), str)]
@@ -290,9 +293,26 @@ def _reviewer_agreement_view(records: list[dict[str, Any]]) -> dict[str, Any] | 
                 "cells": cells,
             }
         )
+    matrices = []
+    for section in sections or [{"profile": None, "cases": None}]:
+        if section["cases"] is None:
+            kept = ids
+        else:
+            counted = {reviewer for case in section["cases"] for reviewer in case["reviewers"]}
+            kept = [reviewer for reviewer in ids if reviewer in counted]
+        index = [ids.index(reviewer) for reviewer in kept]
+        matrices.append(
+            {
+                "profile": section["profile"],
+                "ids": kept,
+                "rows": [{**rows[i], "cells": [rows[i]["cells"][j] for j in index]} for i in index],
+            }
+        )
     return {
         "ids": ids,
         "rows": rows,
+        # one matrix per profile: reviewers of different profiles share no item
+        "matrices": matrices,
         "outliers": [row["reviewer_id"] for row in rows if row["outlier"]],
         "heat_bands": list(HEAT_BANDS),
         "few_items": FEW_ITEMS,
