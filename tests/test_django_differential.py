@@ -60,7 +60,8 @@ pytestmark = [
 # Differences that come from the catalogs, not from the placeholder rules:
 # * plural_form — a plural form: msgfmt compares every msgstr[i] with msgid_plural and lets a
 #   form omit arguments when there are several; we compare a form used for the count 1 alone
-#   with msgid and the others with msgid_plural, and a dropped or added argument counts.
+#   with msgid and the others with msgid_plural, and a dropped or added argument counts
+#   (one argument may be dropped by a form used for one count alone: single_count).
 # * source_not_format — the source has no placeholder of the flagged syntax, or is not valid
 #   in it (msgfmt then checks nothing).
 RECORD_CLASSES = {"plural_form", "source_not_format"}

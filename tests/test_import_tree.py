@@ -6,6 +6,8 @@ from __future__ import annotations
 import collections
 import io
 import json
+import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -239,6 +241,57 @@ def test_plural_forms_and_sources_that_are_not_their_format_are_not_false_alarms
     failing = {r["case_id"]: r["code"] for r in records(done.stdout) if not r["passed"]}
     assert failing == {"app.de.one-file.5a62d4db4c.f0": "placeholder_extra"}
     assert done.stderr.count(b"catalog.source_not_format") == 1  # once, not per locale
+
+
+SINGLE_COUNT_VERDICTS = {
+    # German msgstr[0] and i18next "one" are used for 1 alone: the count may go
+    "app.de.count-d-file.99609c7afc.f0": "ok",
+    "web.app.de.files.3d7db37d08.one": "ok",
+    # ...where the runtime lets it: not Python's unnamed %d (TypeError), not the first of two
+    # unnumbered printf directives (%s would take the count); the last one may
+    "app.de.d-row.2d244d5a52.f0": "placeholder_missing",
+    "app.de.d-file-in-s.ff3253d99c.f0": "placeholder_missing",
+    "app.de.s-d-file.693c66e793.f0": "ok",
+    # French form 0 / "one" is used for 0 too, Russian's for 21, 31…: the count must stay
+    "app.fr.count-d-file.99609c7afc.f0": "placeholder_missing",
+    "web.app.fr.files.3d7db37d08.one": "placeholder_missing",
+    "app.ru.count-d-file.99609c7afc.f0": "placeholder_missing",
+    "web.app.ru.files.3d7db37d08.one": "placeholder_missing",
+    # Arabic zero, one and two: 0, 1 and 2 alone
+    "app.ar.count-d-file.99609c7afc.f0": "ok",
+    "app.ar.count-d-file.99609c7afc.f1": "ok",
+    "app.ar.count-d-file.99609c7afc.f2": "ok",
+    "web.app.ar.files.3d7db37d08.zero": "ok",
+    "web.app.ar.files.3d7db37d08.two": "ok",
+}
+
+
+def test_a_form_used_for_one_count_may_leave_the_count_out(tmp_path: Path) -> None:
+    """A plural form used for one count alone (by the PO's plural expression or CLDR's rule)
+    may say its number in words; one used for several may not. PO verdicts as msgfmt -c's,
+    except French form 0, which msgfmt lets by though it is used for 0 too."""
+    folder = ROOT / "tests" / "cases" / "cap-import" / "027"
+    cands = tmp_path / "c.jsonl"
+    shell = (
+        f"{command('cap-import')} -q --provenance-kind synthetic locale web --candidates {cands}"
+        f" | {command('cap-validate')} -q | {command('cap-check')} -q --exit-zero "
+        f"--candidates {cands}"
+    )
+    done = subprocess.run(
+        ["bash", "-o", "pipefail", "-c", shell], capture_output=True, cwd=folder, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    verdicts = {r["case_id"]: r["code"] for r in records(done.stdout)}
+    assert {key: verdicts[key] for key in SINGLE_COUNT_VERDICTS} == SINGLE_COUNT_VERDICTS
+    failing = {key for key, code in verdicts.items() if code != "ok"}
+    assert failing == {k for k, code in SINGLE_COUNT_VERDICTS.items() if code != "ok"}
+    msgfmt = shutil.which("msgfmt")
+    if msgfmt is None:
+        return
+    for locale, rejected in (("de", True), ("ru", True), ("ar", False), ("fr", False)):
+        po = folder / "locale" / locale / "LC_MESSAGES" / "app.po"
+        run = subprocess.run([msgfmt, "-c", "-o", os.devnull, str(po)], capture_output=True)
+        assert (run.returncode != 0) == rejected, (locale, run.stderr)
 
 
 DHIS2 = fetch_realdata.dhis2_dir()

@@ -211,3 +211,43 @@ def test_pathological_input_stays_linear():
     ):
         extract(text)
     assert time.perf_counter() - started < 2.0
+
+
+I18NEXT = r"\{\{[^{}]+\}\}|\$t\([^()]*\)"
+
+
+@pytest.mark.parametrize(
+    ("source", "text", "params", "expected"),
+    [
+        ("%d file", "eine Datei", {"syntax": "printf"}, "ok"),
+        ("%s: %d file", "%s: eine Datei", {"syntax": "printf"}, "ok"),  # the last one
+        ("%d file in %s", "Eine Datei in %s", {"syntax": "printf"}, "placeholder_missing"),
+        ("%1$d file in %2$s", "Eine Datei in %2$s", {"syntax": "printf"}, "placeholder_missing"),
+        ("%2$s: %1$d file", "%2$s: eine Datei", {"syntax": "printf"}, "placeholder_missing"),
+        ("%(count)s key", "مفتاح واحد", {"syntax": "python", "style": "percent"}, "ok"),
+        ("%d row", "eine Zeile", {"syntax": "python", "style": "percent"}, "placeholder_missing"),
+        ("{} file", "eine Datei", {"syntax": "python", "style": "brace"}, "ok"),
+        ("{0} file in {1}", "Eine Datei in {1}", {"syntax": "python", "style": "brace"}, "ok"),
+        ("{} file in {}", "Eine Datei in {}", {"syntax": "python"}, "placeholder_count_mismatch"),
+        ("{{count}} file", "eine Datei", {"syntax": "custom", "pattern": I18NEXT}, "ok"),
+        # never two, never with anything else wrong
+        ("%(a)s of %(b)s", "nichts", {"syntax": "python"}, "placeholder_missing"),
+        ("%(count)s key", "%(cnt)s Schlüssel", {"syntax": "python"}, "placeholder_missing"),
+        ("%d file", "eine Datei %s", {"syntax": "printf"}, "placeholder_mutated"),
+        # broken, not left out (django-allauth's Arabic)
+        ("%(n)s of %(t)s", "هناك 6(n)s من %(t)s", {"syntax": "python"}, "placeholder_missing"),
+        (
+            "{{n}} file",
+            "eine {n}} Datei",
+            {"syntax": "custom", "pattern": I18NEXT},
+            "placeholder_missing",
+        ),
+        ("%1$s: %2$d file", "%1$s: eine Datei", {"syntax": "printf"}, "ok"),  # the highest
+    ],
+)
+def test_a_single_count_form_may_leave_out_the_count_where_the_runtime_lets_it(
+    source: str, text: str, params: dict, expected: str
+) -> None:
+    assert code(source, text, **params, single_count=True) == expected
+    # without single_count, leaving a placeholder out is always placeholder_missing
+    assert code(source, text, **params) != "ok"

@@ -2,18 +2,25 @@
 
 Params: ``syntax`` (``auto`` default | ``printf`` | ``python`` | ``icu`` | ``custom``),
 ``allow_reorder`` (default true), ``style`` (python: ``auto`` | ``percent`` | ``brace``),
-``tags`` (icu/auto, default true), ``pattern`` or ``preset`` (custom).
+``tags`` (icu/auto, default true), ``pattern`` or ``preset`` (custom), ``single_count``
+(default false: see below).
 
-This module only dispatches: the extractors live in ``capeval.placeholders.<syntax>``, the
-comparer in ``capeval.placeholders.compare``, ICU in ``capeval.placeholders.icu_compare``.
-
-Speed (the check runs once per case × candidate): a source is parsed once and cached, and a
-candidate whose placeholder texts (found by one ``findall``) equal the source's, in order,
-passes without a full parse — the usual case for a good translation.
+``single_count: true`` says the case is a plural form used for exactly one count (English
+"one", German ``msgstr[0]``, Arabic "zero", "one" and "two"; not French "one", used for 0 and
+1, nor Russian's, used for 1, 21, 31…): its words already say the number ("eine Datei",
+"ملفان"), so the translation may leave out one of the source's placeholders, as gettext and
+ICU practice allow, where the runtime lets an argument go unused: a named one (``%(n)d``,
+``{n}``, ``{0}``, ``{{count}}``), the source's last one (printf's ``%d``, Python's ``{}``),
+or printf's highest-numbered one (``%2$d`` beside ``%1$s``). Never Python's unnamed ``%d``
+(``"eine Datei" % n`` raises TypeError), never one before other unnumbered ones (the next
+would take its argument), never more than one, never a named one whose remnant is left
+(``6(unused_count)s``: broken, not left out), and nothing else may be wrong. (ICU messages
+keep their own rule: a plural branch may leave ``#`` out.)
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -44,6 +51,7 @@ PARAMS = {
         "tags": {"type": "boolean"},
         "pattern": {"type": "string", "minLength": 1},
         "preset": {"enum": ["mustache", "ruby", "dollar", "numbered-tags", "xml"]},
+        "single_count": {"type": "boolean"},
     },
     "additionalProperties": False,
 }
@@ -355,6 +363,44 @@ def _with_suggestions(subject: Subject, params: dict[str, Any], result: Outcome)
 
 
 def _verdict(subject: Subject, params: dict[str, Any]) -> Outcome:
+    result = _compared_verdict(subject, params)
+    if result.passed or not params.get("single_count") or result.code != comparer.MISSING:
+        return result
+    syntax = params.get("syntax", "auto")
+    if syntax == "icu" or (syntax == "auto" and auto_syntax.looks_like_icu(subject.source)):
+        return result  # ICU's own rule: a plural branch may leave '#' out, nothing more
+    return _PASS if _may_leave_out(result.evidence, params, subject.text) else result
+
+
+# A placeholder that names its argument: %(n)d, {n}, {0}, {{count}} (not printf's %1$d: a
+# numbered format must use every argument below the highest it names).
+_NAMED = re.compile(r"^%\(|^\{(?!\})|^\{\{")
+_PRINTF_NUMBER = re.compile(r"^%(\d+)\$")
+
+
+def _may_leave_out(evidence: dict[str, Any], params: dict[str, Any], text: str) -> bool:
+    """Whether a single-count form's translation that lacks one placeholder is right: one
+    missing and nothing else wrong, and one the runtime lets go unused (see the docstring),
+    not one broken rather than left out (``6(unused_count)s``: its remnant is in the text)."""
+    missing = evidence.get("missing", ())
+    if len(missing) != 1 or any(
+        key in evidence for key in ("extra", "mutated", "count_mismatch", "errors")
+    ):
+        return False
+    token = missing[0]
+    if _NAMED.match(token):
+        return token[1:] not in text
+    if params.get("syntax") == "python" and token.startswith("%"):
+        return False  # "eine Datei" % n: TypeError, not all arguments converted
+    expected = evidence.get("expected", ())
+    numbered = _PRINTF_NUMBER.match(token)
+    if numbered:  # the highest number: a numbered format uses every argument below it
+        numbers = [int(m.group(1)) for t in expected if (m := _PRINTF_NUMBER.match(t))]
+        return int(numbered.group(1)) == max(numbers) and expected.count(token) == 1
+    return bool(expected) and expected[-1] == token and expected.count(token) == 1
+
+
+def _compared_verdict(subject: Subject, params: dict[str, Any]) -> Outcome:
     syntax = params.get("syntax", "auto")
     allow_reorder = params.get("allow_reorder", True)
     source = subject.source

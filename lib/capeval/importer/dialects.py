@@ -25,6 +25,19 @@ _ASSERTIONS = {
     dialect: [{"name": "placeholder_integrity", "severity": "hard", "params": params}]
     for dialect, params in _PARAMS.items()
 }
+# A plural form used for one count alone (German msgstr[0], Arabic "two"): its translation may
+# leave the count out ("eine Datei"), placeholder_integrity's single_count says where.
+# ICU keeps its own rule (a branch may leave '#' out): the param would say nothing there.
+_SINGLE_COUNT_ASSERTIONS = {
+    dialect: [
+        {
+            "name": "placeholder_integrity",
+            "severity": "hard",
+            "params": params if dialect == ICU else {**params, "single_count": True},
+        }
+    ]
+    for dialect, params in _PARAMS.items()
+}
 
 
 @lru_cache(maxsize=4096)
@@ -47,9 +60,11 @@ def source_syntax_problem(dialect: str, text: str) -> str | None:
     return f"at character {first.pos + 1}: {first.message}"
 
 
-def assertions_for(dialect: str) -> list[dict[str, Any]]:
-    """The assertions of a message in ``dialect`` (shared: records are written, never kept)."""
-    return _ASSERTIONS.get(dialect, _ASSERTIONS[AUTO])
+def assertions_for(dialect: str, single_count: bool = False) -> list[dict[str, Any]]:
+    """The assertions of a message in ``dialect`` (shared: records are written, never kept);
+    ``single_count``: of a plural form used for one count alone."""
+    table = _SINGLE_COUNT_ASSERTIONS if single_count else _ASSERTIONS
+    return table.get(dialect, table[AUTO])
 
 
 @lru_cache(maxsize=4096)

@@ -411,14 +411,14 @@ class Importer:
         if texts is None and target is not None and self.settings.missing == "skip":
             return  # not translated: completeness, counted, not a case to fail
         written = True
-        for (form, _lookup, source_text, others), case_id, text in zip(
+        for (form, _lookup, source_text, others, single), case_id, text in zip(
             forms, case_ids, texts or [""] * len(forms), strict=True
         ):
             if not text and texts is not None and self.settings.missing == "skip":
                 continue  # a plural form left empty: catalog.plural_incomplete says so
             source_text = covering_source(dialect, source_text, others, text)
             written &= self._write_case(
-                message, case_id, form, source_text, source_locale, target_locale, dialect
+                message, case_id, form, source_text, source_locale, target_locale, dialect, single
             )
         if target is None or texts is None or translated is None or not written:
             return  # a refused case (a credential in it) gets no candidates either
@@ -560,6 +560,7 @@ class Importer:
         source_locale: str,
         target_locale: str,
         dialect: str,
+        single_count: bool = False,
     ) -> bool:
         # "file_ref": a path is a reference, which cap-validate's high-entropy scan exempts
         # (a long path such as …/locale/pt_BR/LC_MESSAGES/django.po reads as a token)
@@ -583,7 +584,7 @@ class Importer:
             "target_locale": target_locale,
             "domain": self.settings.domain,
             "source": source_text,
-            "assertions": self._assertions(dialect, source_text, target_locale),
+            "assertions": self._assertions(dialect, source_text, target_locale, single_count),
             "provenance": self.settings.provenance,
             "x-catalog": origin,
         }
@@ -594,11 +595,14 @@ class Importer:
         self.run.counts["cases"] += 1
         return True
 
-    def _assertions(self, dialect: str, source: str, target_locale: str) -> list[dict[str, Any]]:
-        """--assertions' list or the dialect's; with --glossary, a ``terminology`` assertion
-        with the entries the source names (its severity and matching params from
-        --assertions' ``terminology`` when it names one, else ``hard``)."""
-        chosen = self.settings.assertions or assertions_for(dialect)
+    def _assertions(
+        self, dialect: str, source: str, target_locale: str, single_count: bool = False
+    ) -> list[dict[str, Any]]:
+        """--assertions' list or the dialect's (``single_count``: of a plural form used for
+        one count alone); with --glossary, a ``terminology`` assertion with the entries the
+        source names (its severity and matching params from --assertions' ``terminology``
+        when it names one, else ``hard``)."""
+        chosen = self.settings.assertions or assertions_for(dialect, single_count)
         glossary = self.settings.glossary
         if glossary is None:
             return chosen
@@ -645,8 +649,9 @@ class Importer:
 
 
 # (id segment, key of the target's form, source text, the other source forms whose counts
-# the target form is used for too: a translation may carry their placeholders instead)
-Form = tuple[str | None, str | None, str, tuple[str, ...]]
+# the target form is used for too: a translation may carry their placeholders instead, whether
+# the form is used for one count alone: its translation may leave the count out)
+Form = tuple[str | None, str | None, str, tuple[str, ...], bool]
 
 
 def _forms(
@@ -658,7 +663,7 @@ def _forms(
     English "other", Arabic "zero" too, and French "one" (0 and 1) English "one"."""
     plurals = message.plurals
     if not plurals:
-        return [(None, None, message.text, ())]
+        return [(None, None, message.text, (), False)]
     ordinal = "ordinal" in message.flags
     source_numbers = locales.category_numbers(source_locale, ordinal)
     if target is not None and target.format == "po":
@@ -677,7 +682,7 @@ def _forms(
             and source_numbers
             and numbers & source_numbers.get(name, frozenset())
         )
-        forms.append((category, category, plurals[chosen], others))
+        forms.append((category, category, plurals[chosen], others, len(numbers) == 1))
     return forms
 
 
@@ -712,15 +717,16 @@ def _po_forms(
     numbers = info.form_numbers
     forms: list[Form] = []
     for index in range(count):
-        covers_both = False
+        covers_both = single = False
         if numbers is not None and index < len(numbers):
+            single = len(numbers[index]) == 1
             in_one = len(numbers[index] & one)
             is_singular = in_one > 0 and in_one >= len(numbers[index] - one)
             covers_both = in_one > 0 and len(numbers[index] - one) > 0 and singular != other
         else:
             is_singular = index == 0 and count > 1
         chosen, rest = (singular, other) if is_singular else (other, singular)
-        forms.append((f"f{index}", str(index), chosen, (rest,) if covers_both else ()))
+        forms.append((f"f{index}", str(index), chosen, (rest,) if covers_both else (), single))
     return forms
 
 
