@@ -352,6 +352,59 @@ def test_a_locale_without_cldr_data_is_imported_where_its_siblings_are_locales(
     ]
 
 
+def test_completeness_per_locale_reaches_the_report_of_the_same_pipeline(
+    tmp_path: Path,
+) -> None:
+    """cap-import --completeness writes a record per target catalog; cap-render-report at the
+    end of the same pipeline reads it after its stream (it did not exist before the run), and
+    shows translated shares apart from the results."""
+    comp, cands = tmp_path / "comp.jsonl", tmp_path / "c.jsonl"
+    shell = (
+        f"{command('cap-import')} -q --provenance-kind synthetic proj --candidates {cands} "
+        f"--completeness {comp} | {command('cap-validate')} -q | {command('cap-check')} -q "
+        f"--exit-zero --candidates {cands} | {command('cap-render-report')} -q --format sarif "
+        f"--completeness {comp}"
+    )
+    folder = ROOT / "tests" / "cases" / "cap-import" / "026"
+    done = subprocess.run(
+        ["bash", "-o", "pipefail", "-c", shell], capture_output=True, cwd=folder, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    written = [json.loads(line) for line in comp.read_text().splitlines()]
+    assert [(r["catalog"], r["target_locale"]) for r in written] == [
+        ("proj/locales/fr/app.json", "fr"),
+        ("proj/locales/tet/app.json", "tet"),
+    ]
+    for record in written:
+        assert (
+            record["messages"]
+            == 2
+            == sum(record[k] for k in ("translated", "untranslated", "missing", "fuzzy"))
+        )
+    shown = json.loads(done.stdout)["runs"][0]["properties"]["completeness"]
+    assert shown["total"]["messages"] == 4 and shown["total"]["translated"] == 4
+    assert [row["locale"] for row in shown["locales"]] == ["fr", "tet"]
+
+
+def test_completeness_counts_untranslated_missing_and_fuzzy(tmp_path: Path) -> None:
+    (tmp_path / "fr.po").write_text(
+        'msgid ""\nmsgstr ""\n"Language: fr\\n"\n\nmsgid "a"\nmsgstr "A"\n\n'
+        'msgid "b"\nmsgstr ""\n\n#, fuzzy\nmsgid "c"\nmsgstr "C"\n'
+    )
+    (tmp_path / "en.json").write_text('{"a": "A", "b": "B"}')
+    (tmp_path / "de.json").write_text('{"a": "A2"}')
+    for extra, fuzzy, translated in (([], 1, 1), (["--include-fuzzy"], 0, 2)):
+        comp = tmp_path / "comp.jsonl"
+        done = _import("fr.po", "--completeness", str(comp), *extra, cwd=tmp_path)
+        assert done.returncode == 0, done.stderr
+        (record,) = [json.loads(line) for line in comp.read_text().splitlines()]
+        counts = [record[k] for k in ("messages", "translated", "untranslated", "fuzzy")]
+        assert counts == [3, translated, 1, fuzzy]
+    done = _import("en.json", "de.json", "--completeness", str(comp), cwd=tmp_path)
+    (record,) = [json.loads(line) for line in comp.read_text().splitlines()]
+    assert (record["messages"], record["translated"], record["missing"]) == (2, 1, 1)
+
+
 def test_icu_plurals_in_monolingual_catalogs_need_their_locales_categories(
     tmp_path: Path,
 ) -> None:

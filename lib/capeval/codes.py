@@ -24,6 +24,11 @@ DIAGNOSTIC_CODES: dict[str, tuple[str, str]] = {
     "jsonl.too_long": (ERROR, "the line is longer than --max-line-bytes"),
     "jsonl.duplicate_key": (ERROR, "a key repeats in one JSON object of the line"),
     "kind.unknown": (ERROR, "the record matches no known kind"),
+    "completeness.inconsistent": (
+        ERROR,
+        "a completeness record's translated, untranslated, missing and fuzzy do not add up to "
+        "its messages",
+    ),
     "id.duplicate": (ERROR, "a unique key repeats in the stream"),
     "id.reused": (ERROR, "a locked id now names a case with another meaning"),
     "id.unlocked": (WARNING, "an id is not in the lock file"),

@@ -17,9 +17,12 @@ from capeval.codes import CANDIDATE_MISSING, OK
 # OK and CANDIDATE_MISSING are re-exported: the result codes every result reader tests.
 __all__ = [
     "CANDIDATE_MISSING",
+    "COMPLETENESS",
+    "COMPLETENESS_COUNTS",
     "OK",
     "Problem",
     "assertion_result",
+    "completeness_record",
     "case_id_of",
     "case_sha256",
     "pointer",
@@ -88,6 +91,39 @@ def assertion_result(
     result["message"] = message
     result["evidence"] = evidence
     return result
+
+
+# -- completeness (cap-import --completeness → cap-render-report --completeness) --------------
+#
+# A catalog's translated share is no defect of any case: with cap-import's default
+# ``--missing skip`` an untranslated message is no case at all, so the results stream cannot
+# say it. cap-import writes one record per (target catalog, target locale) to a side file of
+# its own, never into the case stream (which stays EvalCases for every filter after it);
+# cap-render-report reads that file (after its stream, so one pipeline can make both) and
+# shows the shares per target locale apart from the defects. The counts add up:
+# messages = translated + untranslated + missing + fuzzy (fuzzy: not a candidate; with
+# --include-fuzzy a fuzzy translation counts as translated).
+
+COMPLETENESS = "catalog_completeness"
+COMPLETENESS_COUNTS = ("messages", "translated", "untranslated", "missing", "fuzzy")
+
+
+def completeness_record(
+    catalog: str,
+    source_catalog: str,
+    source_locale: str,
+    target_locale: str,
+    counts: dict[str, int],
+) -> dict[str, Any]:
+    """A completeness record, keys in the documented order."""
+    return {
+        "kind": COMPLETENESS,
+        "catalog": catalog,
+        "source_catalog": source_catalog,
+        "source_locale": source_locale,
+        "target_locale": target_locale,
+        **{name: counts.get(name, 0) for name in COMPLETENESS_COUNTS},
+    }
 
 
 # -- waivers (cap-render-report --waivers; cap-validate knows the kind) -----------------------

@@ -31,6 +31,18 @@ CandidatesOutputOption = Annotated[
     WRITES,
 ]
 
+CompletenessOption = Annotated[
+    str | None,
+    typer.Option(
+        "--completeness",
+        metavar="PATH",
+        help="Write a completeness record per target catalog here (its messages, translated, "
+        "untranslated, missing, fuzzy): cap-render-report --completeness shows translated "
+        "shares per locale.",
+    ),
+    WRITES,
+]
+
 SystemOption = Annotated[
     str | None, typer.Option(metavar="NAME", help="The candidates' system name.")
 ]
@@ -167,6 +179,7 @@ VerboseOption = Annotated[
 def main(
     run: Run,
     candidates: CandidatesOutputOption = None,
+    completeness: CompletenessOption = None,
     system: SystemOption = None,
     format_: FormatOption = None,
     license_: LicenseOption = None,
@@ -238,6 +251,10 @@ def main(
     if glossary is not None:
         settings.glossary = _glossary(run, glossary)
     importer_run = Importer(run, settings)
+    if completeness is not None:
+        # renamed into place when the run completes, before cap-import's stdout closes: a
+        # cap-render-report at the end of the same pipeline reads it after its stream
+        importer_run.write_completeness = run.side_output(completeness).write_record
     if tree:
         jobs = _tree_jobs(run, settings, exclude or [])
 

@@ -33,6 +33,7 @@ from capeval.importer.dialects import (
 )
 from capeval.jsonl import dumps
 from capeval.limits import DEFAULT_MAX_CATALOG_BYTES
+from capeval.records import completeness_record
 from capeval.secrets import may_contain_secret, secret_problems
 
 Key = tuple[str | None, str]
@@ -105,6 +106,8 @@ class Importer:
         # each takes a record's line (jsonl.dumps), made once for the secret check and the write
         self.write_case: Callable[[bytes], None] = run.out.write_bytes
         self.write_candidate: Callable[[bytes], None] | None = None
+        # --completeness: each target catalog's record (records.completeness_record)
+        self.write_completeness: Callable[[dict[str, Any]], None] | None = None
         self.strict = True  # one SOURCE TARGET… group: an unreadable catalog ends the run
         self._kept_off: dict[str, int] = {}  # this catalog's per-message warnings, by code
         self._prefixes: dict[tuple[str, str], str] = {}  # (prefix, locale) -> its catalog
@@ -340,6 +343,7 @@ class Importer:
             self.run.counts["catalogs"] -= 1  # read, but refused
             return
         prefix = self._prefix(source, target_locale)
+        before = {name: self.run.counts.get(name, 0) for name in _TALLIED}
         if (target is None or target.format != "po") and not locales.has_cldr_data(target_locale):
             # a PO catalog's Plural-Forms says its forms; the other formats need CLDR's
             self.run.count("without CLDR data")
@@ -371,6 +375,16 @@ class Importer:
                         extra.line,
                     )
         self._summarise(target or source, len(source.messages))
+        if target is not None and self.write_completeness is not None:
+            counts = {name: self.run.counts.get(name, 0) - before[name] for name in _TALLIED}
+            if self.settings.include_fuzzy:
+                counts["fuzzy"] = 0  # candidates: counted as translated
+            counts["messages"] = len(source.messages)
+            self.write_completeness(
+                completeness_record(
+                    target.display, source.display, source_locale, target_locale, counts
+                )
+            )
 
     def _split_forms(self, message: Message, locale: str, display: str) -> Message:
         """``"One post|{count} posts"``: plural forms in the CLDR order of the locale's
@@ -646,6 +660,10 @@ class Importer:
         if found:
             self.run.count("refused (credential)")
         return bool(found)
+
+
+# the run's counts a catalog's completeness record is the difference of
+_TALLIED = ("translated", "untranslated", "missing", "fuzzy")
 
 
 # (id segment, key of the target's form, source text, the other source forms whose counts

@@ -54,6 +54,16 @@ WaiversOption = Annotated[
     str | None, _option("--waivers", "Results reports: waiver records (known failures)."), READS
 ]
 
+CompletenessOption = Annotated[
+    str | None,
+    _option(
+        "--completeness",
+        "Results reports: cap-import's completeness records (translated % per target "
+        "locale, shown apart from the defects).",
+    ),
+    READS,
+]
+
 RootOption = Annotated[
     str | None,
     _option(
@@ -137,6 +147,7 @@ def render_report(
     candidates: CandidatesOption = None,
     baseline: BaselineOption = None,
     waivers: WaiversOption = None,
+    completeness: CompletenessOption = None,
     today: TodayOption = None,
     output_format: OutputFormatOption = None,
     html: HtmlOption = False,
@@ -209,9 +220,17 @@ def render_report(
         "--baseline": baseline,
         "--waivers": waivers,
         "--fail-on": fail_on,
+        "--completeness": completeness,
     }
     _check_options(stream.kind, name, template, given)
     view = _view(run, stream, side, config, manifest, roster, cases, baseline, gate, today)
+    if stream.kind == inputs.RESULTS:
+        view["completeness"] = None
+        if completeness is not None:
+            from capeval.report.views.completeness import completeness_view
+
+            records = inputs.read_completeness(run, completeness)
+            view["completeness"] = completeness_view(records, completeness)
     document = _render(name, template, view, cases, candidates, waivers, max_failures, max_bytes)
     # a credential in records made elsewhere is not shown (cap-check's results are redacted
     # already); by format only, since a report is full of ids and digests
@@ -312,7 +331,7 @@ def _check_options(
     from capeval.report import inputs
 
     review_only = ("--manifest", "--roster", "--config", "--reviews")
-    results_only = ("--candidates", "--baseline", "--waivers", "--fail-on")
+    results_only = ("--candidates", "--baseline", "--waivers", "--fail-on", "--completeness")
     if kind == inputs.RESULTS:
         wrong = [flag for flag in review_only if given[flag] is not None]
         what = "for review reports; this stream holds AssertionResults"

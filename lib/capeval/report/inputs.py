@@ -16,7 +16,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from capeval.cli import Run, UsageError
-from capeval.records import STATUSES, Problem, result_key, waiver_key
+from capeval.records import (
+    COMPLETENESS,
+    COMPLETENESS_COUNTS,
+    STATUSES,
+    Problem,
+    result_key,
+    waiver_key,
+)
 
 AGGREGATION_KINDS = (
     "case_verdict",
@@ -395,6 +402,16 @@ class _SideInputs:
             waivers.add(line_no, record, expires)
         return waivers
 
+    def completeness(self, path: str) -> list[dict[str, Any]]:
+        """cap-import's ``catalog_completeness`` records, first of each (catalog, locale)."""
+        entries = self.run.first_of_each(
+            path,
+            _completeness_problem,
+            lambda record: (record["catalog"], record["target_locale"]),
+            lambda key: Problem("id.duplicate", "/catalog", f"{key[0]} ({key[1]}) already counted"),
+        )
+        return [record for _line, record in entries.values()]
+
     def baseline(self, path: str) -> dict[Any, Any]:
         """(case_id, system, assertion) → passed and code of a previous run."""
         from capeval.report.views import BaselineEntry
@@ -409,6 +426,39 @@ class _SideInputs:
             key: BaselineEntry(record["passed"], record["code"])
             for key, (_line, record) in entries.items()
         }
+
+
+def read_completeness(run: Run, path: str) -> list[dict[str, Any]]:
+    """``--completeness``: read after the stream, so that a cap-import at the head of the
+    same pipeline has written it (it is renamed into place before cap-import's output ends)."""
+    return _SideInputs(run).completeness(path)
+
+
+_COMPLETENESS_FIELDS = (
+    ("catalog", str),
+    ("source_catalog", str),
+    ("source_locale", str),
+    ("target_locale", str),
+) + tuple((name, int) for name in COMPLETENESS_COUNTS)
+
+
+def _completeness_problem(record: dict[str, Any]) -> Problem | None:
+    if record.get("kind") != COMPLETENESS:
+        return Problem(
+            "kind.unknown", "/kind", f"not a {COMPLETENESS} record of cap-import --completeness"
+        )
+    problems = _shape_problems(record, _COMPLETENESS_FIELDS)
+    if problems:
+        return problems[0]
+    if any(record[name] < 0 for name in COMPLETENESS_COUNTS):
+        return Problem("schema.minimum", "/messages", "counts are never negative")
+    if sum(record[name] for name in COMPLETENESS_COUNTS[1:]) != record["messages"]:
+        return Problem(
+            "completeness.inconsistent",
+            "/messages",
+            "translated, untranslated, missing and fuzzy do not add up to messages",
+        )
+    return None
 
 
 def _by_id(record: dict[str, Any]) -> str:

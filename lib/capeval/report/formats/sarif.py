@@ -67,13 +67,15 @@ def render(view: dict[str, Any], context: Context) -> str:
     driver: dict[str, Any] = {"name": "capeval", "rules": rule.list}
     if context.version:
         driver["version"] = context.version
-    log = {
-        "$schema": SCHEMA_URI,
-        "version": "2.1.0",
-        "runs": [
-            {"tool": {"driver": driver}, "columnKind": "unicodeCodePoints", "results": results}
-        ],
+    sarif_run: dict[str, Any] = {
+        "tool": {"driver": driver},
+        "columnKind": "unicodeCodePoints",
+        "results": results,
     }
+    if view.get("completeness"):
+        # translated shares are no results (no defect): the run's property bag carries them
+        sarif_run["properties"] = {"completeness": view["completeness"]}
+    log = {"$schema": SCHEMA_URI, "version": "2.1.0", "runs": [sarif_run]}
     return json.dumps(log, ensure_ascii=False, indent=2) + "\n"
 
 
