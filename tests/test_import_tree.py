@@ -403,6 +403,9 @@ def test_completeness_counts_untranslated_missing_and_fuzzy(tmp_path: Path) -> N
     done = _import("en.json", "de.json", "--completeness", str(comp), cwd=tmp_path)
     (record,) = [json.loads(line) for line in comp.read_text().splitlines()]
     assert (record["messages"], record["translated"], record["missing"]) == (2, 1, 1)
+    done = _import("en.json", "de.json", "--completeness", "-", cwd=tmp_path)
+    assert done.returncode == 2 and b"--completeness needs a file" in done.stderr
+    assert not (tmp_path / "-").exists()
 
 
 def test_icu_plurals_in_monolingual_catalogs_need_their_locales_categories(

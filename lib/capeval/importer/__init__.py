@@ -251,6 +251,8 @@ def main(
     if glossary is not None:
         settings.glossary = _glossary(run, glossary)
     importer_run = Importer(run, settings)
+    if completeness == "-":
+        raise UsageError("--completeness needs a file (stdout carries the cases)")
     if completeness is not None:
         # renamed into place when the run completes, before cap-import's stdout closes: a
         # cap-render-report at the end of the same pipeline reads it after its stream
