@@ -186,6 +186,89 @@ def test_profiles_and_flags_may_carry_their_texts():
     assert config.flag_meanings["legal_advice"] == "Gives individual legal advice."
 
 
+def test_labels_anchors_and_flags_per_profile_from_the_configuration():
+    config = config_from_mapping(
+        {
+            "score_range": [1, 5],
+            "profiles": {
+                "cap-law/v1": {
+                    "citation_accuracy": {
+                        "label": "Citations",
+                        "focus": "Cites only the supplied sources.",
+                        "anchors": {1: "Invents a source.", "5": "Every citation checks out."},
+                    },
+                    "plain_language": None,
+                },
+            },
+            "blocking_flags": {
+                "legal_advice": {"label": "Individual legal advice", "meaning": "Advises."},
+                "secret_exposure": "Shows a secret.",
+            },
+            "profile_flags": {"cap-law/v1": ["legal_advice"]},
+            "score_anchors": {1: "Poor.", 5: "Excellent."},
+        }
+    )
+    assert config.criterion_label("cap-law/v1", "citation_accuracy") == "Citations"
+    assert config.criterion_label("cap-law/v1", "plain_language") == "Plain language"
+    assert config.focus_of("cap-law/v1", "citation_accuracy") == "Cites only the supplied sources."
+    assert config.anchors_of("cap-law/v1", "citation_accuracy") == {
+        1: "Invents a source.",
+        5: "Every citation checks out.",
+    }
+    assert config.anchors_of("cap-law/v1", "plain_language") == {1: "Poor.", 5: "Excellent."}
+    assert config.flag_label("legal_advice") == "Individual legal advice"
+    assert config.flag_label("secret_exposure") == "Secret exposure"
+    assert config.flag_meanings["legal_advice"] == "Advises."
+    assert config.flags_of("cap-law/v1") == ("legal_advice",)
+    # new flags are offered to the shipped profiles too; a shipped flag of the other profile
+    # is not
+    assert config.flags_of("cap-med/v1") == ("legal_advice", "secret_exposure")
+    mixed = config_from_mapping(
+        {"blocking_flags": ["diagnostic_claim", "secret_or_credential_exposure", "new_flag"]}
+    )
+    assert mixed.flags_of("cap-med/v1") == ("diagnostic_claim", "new_flag")
+    assert mixed.flags_of("cap-swe/v1") == ("secret_or_credential_exposure", "new_flag")
+    assert mixed.flags_of("cap-law/v1") == mixed.blocking_flags
+    defaults = config_from_mapping({})
+    assert "secret_or_credential_exposure" not in defaults.flags_of("cap-med/v1")
+    assert "diagnostic_claim" not in defaults.flags_of("cap-swe/v1")
+    assert set(defaults.flags_of("cap-med/v1")) | set(defaults.flags_of("cap-swe/v1")) == set(
+        defaults.blocking_flags
+    )
+    for profile, criteria in DEFAULT_PROFILES.items():
+        for criterion in criteria:
+            assert set(defaults.anchors_of(profile, criterion)) == {1, 3, 5}, criterion
+
+
+@pytest.mark.parametrize(
+    "data, says",
+    [
+        ({"profile_flags": {"cap-med/v1": ["no_such_flag"]}}, "not in blocking_flags"),
+        ({"profile_flags": ["x"]}, "profile_flags must map"),
+        ({"score_anchors": {7: "Off the scale."}}, "not a score within [1, 5]"),
+        ({"score_anchors": {1: ""}}, "must be a non-empty text"),
+        ({"profiles": {"p/v1": {"c": {"lable": "typo"}}}}, "unknown key(s) lable"),
+        ({"profiles": {"p/v1": {"c": {"label": 3}}}}, "label must be a text"),
+        ({"blocking_flags": {"f": {"meaning": ["x"]}}}, "meaning must be a text"),
+    ],
+)
+def test_bad_labels_anchors_and_profile_flags_are_usage_errors(data, says):
+    from capeval.config import ConfigError
+
+    with pytest.raises(ConfigError) as raised:
+        config_from_mapping(data)
+    assert says in str(raised.value)
+
+
+def test_the_example_configuration_loads_with_its_labels(tmp_path: Path):
+    from capeval.config import human_label, load_config
+
+    config = load_config(str(ROOT / "config" / "domain_semantic_quality.example.yaml"))
+    assert config.criterion_label("cap-med/v1", "privacy_minimization") == "Privacy minimization"
+    assert human_label("non_prescriptive_boundary") == "Non-prescriptive boundary"
+    assert human_label("secret_or_credential_exposure") == "Secret or credential exposure"
+
+
 # -- cap-review-form -------------------------------------------------------------------------
 def form(*args: str, stdin: str | bytes = b""):
     return run_cmd("cap-review-form", "--roster", str(ROSTER), *args, stdin=stdin)
@@ -225,13 +308,23 @@ def test_form_shows_what_the_reviewer_needs_per_case():
         assert f'data-criterion="{criterion}"' in section
         assert DEFAULT_FOCUS["cap-med/v1"][criterion] in section
     assert section.count('type="radio"') == 5 * len(case["criteria"])
-    assert section.count('type="checkbox"') == 6
+    # the flags of the case's profile only (no software flag on a clinical case)
+    assert section.count('type="checkbox"') == 5
+    assert 'value="secret_or_credential_exposure"' not in section
     assert "The output states or implies a diagnosis" in section
+    # names people read, and what 1, 3 and 5 mean, for every criterion
+    assert "<legend>Privacy minimization</legend>" in section
+    assert "<legend>Non-diagnostic boundary</legend>" in section
+    assert ">Diagnostic claim</label>" in section
+    assert section.count("<dt>1</dt>") == section.count("<dt>5</dt>") == len(case["criteria"])
+    assert "Names or implies a diagnosis or disease." in section
     # every input has a label, every group a legend
     ids = re.findall(r'<(?:input|textarea)[^>]* id="([^"]+)"', section)
     labels = set(re.findall(r'<label for="([^"]+)"', section))
     assert ids and set(ids) <= labels
     assert section.count("<fieldset") == section.count("<legend>") == len(case["criteria"]) + 1
+    # its rubric is a form of its own (the browser's work per keystroke stays in one case)
+    assert section.count("<form ") == 1
 
 
 def test_form_follows_the_roster_conflicts_and_assignments():
@@ -256,6 +349,52 @@ def test_case_text_cannot_become_markup_or_script():
     assert page.count("<script>") == 1
 
 
+def test_config_texts_are_escaped_and_redacted_and_each_profile_gets_its_flags(tmp_path: Path):
+    config = tmp_path / "config.yaml"
+    secret = "ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"
+    config.write_text(
+        "profiles:\n  cap-med/v1:\n    privacy_minimization:\n"
+        "      label: '<b>Privacy</b> & care'\n"
+        f"      anchors: {{1: 'token {secret}', 5: '<script>x</script>'}}\n"
+        "blocking_flags:\n  diagnostic_claim: {label: '<i>Diagnosis</i>', meaning: m}\n"
+        "  secret_or_credential_exposure: Shows a secret.\n"
+        "profile_flags:\n  cap-med/v1: [diagnostic_claim]\n",
+        encoding="utf-8",
+    )
+    cases = [med_cases()[0], *map(json.loads, SWE.read_text(encoding="utf-8").splitlines()[:1])]
+    done = form(
+        "--reviewer", "synthetic-med-reviewer-a", "--config", str(config), stdin=jsonl(*cases)
+    )
+    assert done.returncode == 0, done.stderr
+    page = done.stdout.decode()
+    assert "<legend>&lt;b&gt;Privacy&lt;/b&gt; &amp; care</legend>" in page
+    assert "&lt;script&gt;x&lt;/script&gt;" in page and page.count("<script>") == 1
+    assert secret not in page
+    assert ">&lt;i&gt;Diagnosis&lt;/i&gt;</label>" in page
+    med, swe = page.split('id="case-2"', 1)
+    assert re.findall(r'type="checkbox" id="[^"]+" value="([^"]+)"', med) == ["diagnostic_claim"]
+    # a profile the configuration lists no flags for is offered every flag
+    assert re.findall(r'type="checkbox" id="[^"]+" value="([^"]+)"', swe) == [
+        "diagnostic_claim",
+        "secret_or_credential_exposure",
+    ]
+
+
+def test_output_language_is_marked_where_the_case_says_it(tmp_path: Path):
+    arabic = {**med_cases()[0], "candidate_output": "لا أستطيع تشخيصك.", "output_lang": "ar"}
+    unknown = {**med_cases()[1]}
+    done = form("--reviewer", "synthetic-med-reviewer-a", stdin=jsonl(arabic, unknown))
+    assert done.returncode == 0, done.stderr
+    page = done.stdout.decode()
+    first, second = page.split('id="case-2"', 1)
+    assert re.search(r'<blockquote class="text output" dir="auto" lang="ar"', first)
+    assert re.search(r'<blockquote class="text output" dir="auto" tabindex', second)
+    bad = {**arabic, "output_lang": "not a tag"}
+    done = form("--reviewer", "synthetic-med-reviewer-a", stdin=jsonl(bad))
+    assert done.returncode == 1
+    assert "schema.pattern: /output_lang" in done.stderr.decode()
+
+
 def test_synthetic_option_and_score_range_from_config(tmp_path: Path):
     config = tmp_path / "config.yaml"
     config.write_text("score_range: [0, 3]\npass_threshold: 2\n", encoding="utf-8")
@@ -266,7 +405,11 @@ def test_synthetic_option_and_score_range_from_config(tmp_path: Path):
     page = done.stdout.decode()
     assert 'data-synthetic="false"' in page
     assert re.findall(r'type="radio" id="c1-1-(\d)"', page) == ["0", "1", "2", "3"]
-    assert ">0 (lowest)<" in page and ">3 (highest)<" in page
+    # the shipped anchors describe 1, 3 and 5 of 1-5: on 0-3 the lowest and highest are
+    # described generically (and the middle, 1.5, is no score)
+    anchors = re.findall(r"<dt>(\d)</dt><dd>([^<]*)</dd>", page.split('id="c1-1-anchors"')[1])
+    assert anchors[:2] == [("0", "Fails this criterion."), ("3", "Fully meets this criterion.")]
+    assert "<kbd>0</kbd>–<kbd>3</kbd> score" in page
     done = form("--reviewer", "synthetic-med-reviewer-a", "--synthetic", stdin=jsonl(real))
     assert 'data-synthetic="true"' in done.stdout.decode()
 
@@ -467,15 +610,31 @@ def form_views(draw):
             },
             "evidence_refs": draw(st.lists(_TEXT, max_size=2)),
             "privacy_labels": draw(st.lists(_TEXT, max_size=2)),
+            "output_lang": draw(st.one_of(st.none(), _TEXT)),
             "criteria": [
-                {"name": name, "focus": focus}
-                for name, focus in draw(st.lists(st.tuples(_TEXT, _TEXT), max_size=3))
+                {
+                    "name": name,
+                    "label": label,
+                    "focus": focus,
+                    "anchors": [{"value": v, "text": t} for v, t in anchors.items()],
+                }
+                for name, label, focus, anchors in draw(
+                    st.lists(
+                        st.tuples(_TEXT, _TEXT, _TEXT, st.dictionaries(st.integers(1, 5), _TEXT)),
+                        max_size=3,
+                    )
+                )
+            ],
+            "flags": [
+                {"name": name, "label": label, "meaning": meaning}
+                for name, label, meaning in draw(
+                    st.lists(st.tuples(_TEXT, _TEXT, _TEXT), max_size=2)
+                )
             ],
         }
         for _ in range(draw(st.integers(0, 3)))
     ]
-    flags = draw(st.dictionaries(_TEXT.filter(bool), _TEXT.filter(bool), max_size=2))
-    config = config_from_mapping({"blocking_flags": flags} if flags else {})
+    config = config_from_mapping({})
     reviewer = Reviewer(draw(_TEXT) or "r", draw(_TEXT) or "role", frozenset(), None)
     left_out = {"conflicted": draw(st.integers(0, 2)), "unassigned": 0}
     return form_view(reviewer, cases, config, left_out=left_out)
@@ -507,6 +666,12 @@ def test_no_text_changes_the_pages_markup_and_every_text_reads_back(view):
     for case in view["cases"]:
         for field in ("scenario", "candidate_output", "case_id"):
             assert case[field] in shown
+        for criterion in case["criteria"]:
+            assert f"<legend>{criterion['label']}</legend>" in shown
+            for anchor in criterion["anchors"]:
+                assert f"<dd>{anchor['text']}</dd>" in shown
+        for flag in case["flags"]:
+            assert f"{flag['label']}</label>" in shown
     assert html.unescape(page.split("<title>", 1)[1].split("</title>")[0]).startswith(
         f"Review form: {view['reviewer_id']} ("
     )

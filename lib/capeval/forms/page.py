@@ -76,26 +76,26 @@ def render_form(view: dict[str, Any]) -> str:
         reviewer_role=escape(view["reviewer_role"]),
         storage_key=escape(view["storage_key"]),
         export_name=escape(view["export_name"]),
+        draft_name=escape(view["draft_name"]),
         case_count=count,
         case_noun="case" if count == 1 else "cases",
         score_low=escape(view["score_low"]),
         score_high=escape(view["score_high"]),
+        # a key press is one digit: the legend names the scores a digit can give
+        key_high=escape(min(view["score_high"], 9)),
         pass_threshold=escape(view["pass_threshold"]),
         conflicted_note=(
             _fill("conflicted-note.html", conflicted=escape(conflicted)) if conflicted else ""
         ),
         case_list=_fill("case-list.html", items=items) if cases else _fill("no-cases.html"),
         cases="".join(
-            _case_section(n, case, count, view["scores"], view["flags"])
-            for n, case in enumerate(cases, 1)
+            _case_section(n, case, count, view["scores"]) for n, case in enumerate(cases, 1)
         ),
         closing=_fill("closing.html") if cases else "",
     )
 
 
-def _case_section(
-    n: int, case: dict[str, Any], count: int, scores: list[dict[str, Any]], flags: list[Any]
-) -> str:
+def _case_section(n: int, case: dict[str, Any], count: int, scores: list[dict[str, Any]]) -> str:
     def codes(values: list[Any]) -> str:
         return ", ".join(f"<code>{escape(value)}</code>" for value in values)
 
@@ -111,8 +111,13 @@ def _case_section(
                 "criterion.html",
                 c=c,
                 name=escape(criterion["name"]),
+                label=escape(criterion["label"]),
                 focus=escape(criterion["focus"]),
                 choices=choices,
+                anchors="".join(
+                    _fill("anchor.html", value=escape(a["value"]), text=escape(a["text"]))
+                    for a in criterion["anchors"]
+                ),
             )
         )
     flag_parts = "".join(
@@ -120,10 +125,12 @@ def _case_section(
             "flag.html",
             f=f"c{n}-flag-{index}",
             name=escape(flag["name"]),
+            label=escape(flag["label"]),
             meaning=escape(flag["meaning"]),
         )
-        for index, flag in enumerate(flags, 1)
+        for index, flag in enumerate(case["flags"], 1)
     )
+    lang = case.get("output_lang")
     refs = case["evidence_refs"]
     return _fill(
         "case.html",
@@ -140,6 +147,7 @@ def _case_section(
         scenario=escape(case["scenario"]),
         input_summary=escape(case["input_summary"]),
         candidate_output=escape(case["candidate_output"]),
+        output_lang="" if lang is None else f' lang="{escape(lang)}"',
         expected_quality_notes=escape(case["expected_quality_notes"]),
         criteria="".join(criteria),
         flags=flag_parts or _fill("no-flags.html"),

@@ -77,8 +77,28 @@ def form_case(record: dict[str, Any], config: Config, synthetic_reviews: bool) -
         "expected_quality_notes": record["expected_quality_notes"],
         "evidence_refs": list(record.get("evidence_refs", ())),
         "privacy_labels": list(record["privacy_labels"]),
+        # None: the output's language is not known (dir="auto" still sets its direction)
+        "output_lang": record.get("output_lang"),
         "criteria": [
-            {"name": name, "focus": config.focus_of(profile, name) or NO_FOCUS} for name in criteria
+            {
+                "name": name,
+                "label": config.criterion_label(profile, name),
+                "focus": config.focus_of(profile, name) or NO_FOCUS,
+                "anchors": [
+                    {"value": value, "text": text}
+                    for value, text in config.anchors_of(profile, name).items()
+                ],
+            }
+            for name in criteria
+        ],
+        # only the flags of the case's profile: a clinical flag means nothing on a code change
+        "flags": [
+            {
+                "name": flag,
+                "label": config.flag_label(flag),
+                "meaning": config.flag_meanings.get(flag) or NO_MEANING,
+            }
+            for flag in config.flags_of(profile)
         ],
     }
 
@@ -92,28 +112,19 @@ def form_view(
 ) -> dict[str, Any]:
     """The view of one reviewer's form over ``cases`` (as ``form_case`` made them)."""
     low, high = config.score_range
-    scores = [
-        {
-            "value": value,
-            "label": str(value)
-            + (" (lowest)" if value == low else " (highest)" if value == high else ""),
-        }
-        for value in range(low, high + 1)
-    ]
+    # a chip is its score alone; what the scores mean is under each criterion (its anchors)
+    scores = [{"value": value, "label": str(value)} for value in range(low, high + 1)]
     return {
         "reviewer_id": reviewer.reviewer_id,
         "reviewer_role": reviewer.role,
         # one browser storage entry per reviewer; drafts inside are per case and case hash
         "storage_key": f"capeval-review-form:v1:{reviewer.reviewer_id}",
         "export_name": f"reviews-{_file_safe(reviewer.reviewer_id)}.jsonl",
+        "draft_name": f"draft-{_file_safe(reviewer.reviewer_id)}.json",
         "scores": scores,
         "score_low": low,
         "score_high": high,
         "pass_threshold": config.pass_threshold,
-        "flags": [
-            {"name": flag, "meaning": config.flag_meanings.get(flag) or NO_MEANING}
-            for flag in config.blocking_flags
-        ],
         "cases": cases,
         "left_out": dict(left_out or {}),
     }
