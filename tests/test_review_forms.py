@@ -293,6 +293,13 @@ def test_form_is_self_contained_and_its_csp_allows_exactly_its_blocks():
     assert not re.search(r"\s(src|srcset|action)=", page)
     assert re.findall(r'href="([^"]*)"', page) == [f"#case-{n}" for n in range(1, 10)]
     assert " style=" not in page
+    # the tools a reviewer works with: the keys' legend, moving between cases, the one-case
+    # view, import of a file, and the question asked before an export or an import
+    assert re.search(r'<p class="keys" id="keys">Keys: <kbd>1</kbd>–<kbd>5</kbd> score', page)
+    for control in ("previous-case", "next-case", "next-incomplete", "one-case", "save-draft"):
+        assert f'<button type="button" id="{control}"' in page
+    assert '<input type="file" id="import"' in page and '<label for="import">' in page
+    assert page.count("<dialog ") == 1
 
 
 def test_form_shows_what_the_reviewer_needs_per_case():

@@ -362,6 +362,15 @@ def test_keyboard_shortcuts_score_and_move_but_not_while_typing(form, browser):
     driver.execute_script("document.activeElement.blur()")
     ActionChains(driver).key_down(Keys.CONTROL).send_keys("4").key_up(Keys.CONTROL).perform()
     assert [scores_of(driver, n) for n in (1, 2, 3)] == before
+    # Discard asks first, then clears every case
+    click(driver, driver.find_element(By.ID, "discard"))
+    assert dialog_open(driver)
+    driver.find_element(By.ID, "dialog-cancel").click()
+    assert [scores_of(driver, n) for n in (1, 2, 3)] == before
+    click(driver, driver.find_element(By.ID, "discard"))
+    driver.find_element(By.ID, "dialog-ok").click()
+    assert {score for n in (1, 2, 3) for score in scores_of(driver, n)} == {None}
+    assert driver.find_element(By.ID, "progress-text").text.startswith("0 of")
     assert problems_logged(driver) == []
 
 
@@ -407,6 +416,10 @@ def test_form_on_a_phone_and_a_desktop(form, browser, axe, screenshot, checks, w
         "return document.getElementById('message').getBoundingClientRect().top >= 0"
     )
     assert driver.execute_script("return window.scrollY") > 2000  # still far down the page
+    # the bar stays small enough to work under it, a phone's included
+    assert driver.execute_script(
+        "return document.querySelector('header.bar').offsetHeight <= innerHeight / 4"
+    )
     screenshot(driver, f"review-form-{width}-after-export", full_page=False)
     assert problems_logged(driver) == []
 
