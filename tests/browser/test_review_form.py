@@ -648,6 +648,10 @@ def test_one_case_view_keeps_the_rubric_beside_a_long_output(
         assert geometry["rubricBelow"] < 2 * geometry["screen"]
     assert axe(driver) == []
     screenshot(driver, f"review-form-{width}-one-case-long-output", full_page=False)
+    # the view is kept: reopened, the form is still one case at a time
+    driver.refresh()
+    assert driver.find_element(By.ID, "one-case").get_attribute("aria-pressed") == "true"
+    press(driver, "j")
     press(driver, "k")
     shown = [
         s.get_attribute("id")

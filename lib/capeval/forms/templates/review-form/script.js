@@ -479,6 +479,9 @@
     say("Every case is complete: export your reviews.", false);
   }
   function setOneCase(on) {
+    if (storage) {
+      try { storage.setItem(key + ":view", on ? "one-case" : "all"); } catch (err) { /* a preference only */ }
+    }
     root.classList.toggle("one-case", on);
     oneCase.setAttribute("aria-pressed", on ? "true" : "false");
     sections.forEach(function (section) { section.classList.remove("current"); });
@@ -572,5 +575,7 @@
   restore();
   update();
   measureBar();
+  // the view the reviewer left the form in (this browser's preference, not part of the draft)
+  if (storage && storage.getItem(key + ":view") === "one-case") { setOneCase(true); }
   window.capevalReviewForm = { exportReviews: exportReviews, progress: update, importText: importText };
 }());
