@@ -544,6 +544,44 @@ def test_invisible_characters_are_shown_as_escapes(run_files, render_with_all):
     assert render.visible("a\u00a0b\u202fc\tok\n") == "a\\u00a0b\\u202fc\tok\n"
 
 
+def test_a_regression_shows_its_candidate_against_the_baselines(tmp, run_files, render_with_all):
+    """num.price.001 passed number_fidelity in the baseline and fails now: its drill-down
+    shows what changed in the translation, word by word, a lost trailing space visible."""
+    before = tmp / "baseline-candidates.jsonl"
+    before.write_text(
+        jsonl(
+            {"case_id": "num.price.001", "text": "Payez 1 250 pièces pour %s ", "system": "m1"},
+            {"case_id": "num.count.001", "text": "Vous avez 4 nouveaux messages", "system": "m1"},
+        ),
+        encoding="utf-8",
+    )
+    options = ("--fail-on", "none", "--baseline-candidates", str(before))
+    page = render_with_all(run_files, "--html", *options).stdout.decode()
+    block = page.split('<figure class="diff">')[1].split("</figure>")[0]
+    # the only regression is num.price.001: one diff, in its drill-down
+    assert page.count('<figure class="diff">') == 1
+    drill = page.split("<summary><code>num.<wbr>price.<wbr>001</code>")[1].split("</details>")[0]
+    assert '<figure class="diff">' in drill
+    # a space lost with "250", the digits changed, "%s" and its trailing space become "%d"
+    assert 'Payez 1<del><span class="ws" title="space">␣</span>250</del><ins>,25</ins>' in block
+    assert 'pour %<del>s<span class="ws" title="space">␣</span></del><ins>d</ins></pre>' in block
+    markdown = render_with_all(run_files, *options).stdout.decode()
+    diff = markdown.split("```diff\n")[1].split("\n```")[0].splitlines()
+    assert diff == ["- Payez 1 250 pièces pour %s␣", "+ Payez 1,25 pièces pour %d"]
+    # without the baseline's candidates the drill-down says how to see the change
+    bare = render_with_all(run_files, "--html", "--fail-on", "none").stdout.decode()
+    assert '<figure class="diff">' not in bare and "--baseline-candidates FILE" in bare
+    # the same candidate as before: the translation did not change, the drill-down says so
+    same = tmp / "same.jsonl"
+    same.write_bytes(run_files["candidates"].read_bytes())
+    unchanged = render_with_all(
+        run_files, "--html", "--fail-on", "none", "--baseline-candidates", str(same)
+    ).stdout.decode()
+    assert "the same candidate as the baseline" in unchanged
+    alone = run_cmd(TOOL, "--baseline-candidates", str(before), str(run_files["results"]))
+    assert alone.returncode == 2 and b"needs --baseline" in alone.stderr
+
+
 def test_drill_down_shows_source_and_candidate_side_by_side(run_files, render_with_all):
     page = render_with_all(run_files, "--html", "--fail-on", "none").stdout.decode()
     assert page.count('<details class="case" id="c') == 2

@@ -95,6 +95,15 @@ def results_page(tmp: Path) -> str:
         "expires": "2099-12-31",
     }
     waivers.write_text(json.dumps(waiver) + "\n", encoding="utf-8")
+    # the baseline run's candidates (synthetic): each text as an earlier version had it
+    before = tmp / "baseline-candidates.jsonl"
+    before.write_text(
+        "".join(
+            json.dumps({**record, "text": record["text"].rstrip() + " (v1) "}) + "\n"
+            for record in map(json.loads, candidates.read_text(encoding="utf-8").splitlines())
+        ),
+        encoding="utf-8",
+    )
     return command(
         "cap-render-report",
         "--html",
@@ -105,6 +114,8 @@ def results_page(tmp: Path) -> str:
         str(candidates),
         "--baseline",
         str(baseline),
+        "--baseline-candidates",
+        str(before),
         "--waivers",
         str(waivers),
         stdin=results,
@@ -244,6 +255,48 @@ def test_review_case_drill_down(pages, width, browser, open_html, screenshot, ch
         # the per-case table is cards: the reasons of a row are on the screen
         reasons = row.find_element("css selector", "td[data-label='reasons']")
         assert reasons.rect["x"] + reasons.rect["width"] <= width + 1
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_regression_drill_down(pages, width, browser, open_html, screenshot, checks, axe):
+    """A regression's row leads to its drill-down, which shows the candidate against the
+    baseline run's: removed and added text marked (not by colour alone), whitespace shown."""
+    driver = browser(width)
+    open_html(driver, pages["results"], f"results-regression-{width}")
+    # a regression whose translation a reader of this page's fonts can read (Latin script)
+    row = next(
+        row
+        for row in driver.find_elements(
+            "css selector", "#failures-table tr[data-state~='regression']"
+        )
+        if row.find_elements("css selector", "td a")
+        and driver.execute_script(
+            "const d = document.getElementById(arguments[0]);"
+            "const f = d && d.querySelector('figure.diff pre');"
+            "return !!f && /[A-Za-z]{4}/.test(f.textContent.replace('(v1)', ''))",
+            row.find_element("css selector", "td a").get_attribute("href").split("#", 1)[1],
+        )
+    )
+    link = row.find_element("css selector", "td a")
+    target = link.get_attribute("href").split("#", 1)[1]
+    driver.execute_script("arguments[0].click()", link)
+    details = driver.find_element("id", target)
+    assert details.get_attribute("open") is not None
+    diff = details.find_element("css selector", "figure.diff")
+    assert diff.find_elements("css selector", "del") and diff.find_elements("css selector", "ins")
+    # struck through and underlined as well as coloured
+    decorations = driver.execute_script(
+        "const f = arguments[0]; return ['del', 'ins'].map(t =>"
+        " getComputedStyle(f.querySelector(t)).textDecorationLine)",
+        diff,
+    )
+    assert decorations == ["line-through", "underline"]
+    assert "␣" in diff.text  # the trailing space the baseline's text had
+    assert diff.rect["x"] + diff.rect["width"] <= width + 1
+    assert checks.horizontal_overflow(driver) == 0
+    driver.execute_script("arguments[0].scrollIntoView()", details)
+    screenshot(driver, f"results-regression-drill-down-{width}", full_page=False)
+    assert axe(driver) == []
 
 
 def test_review_sign_off_prints_whole(pages, browser, open_html, print_media, screenshot):

@@ -50,6 +50,16 @@ BaselineOption = Annotated[
     READS,
 ]
 
+BaselineCandidatesOption = Annotated[
+    str | None,
+    _option(
+        "--baseline-candidates",
+        "Results reports: the baseline run's candidates (a regression's drill-down shows "
+        "what changed in its translation).",
+    ),
+    READS,
+]
+
 WaiversOption = Annotated[
     str | None, _option("--waivers", "Results reports: waiver records (known failures)."), READS
 ]
@@ -146,6 +156,7 @@ def render_report(
     cases: CasesOption = None,
     candidates: CandidatesOption = None,
     baseline: BaselineOption = None,
+    baseline_candidates: BaselineCandidatesOption = None,
     waivers: WaiversOption = None,
     completeness: CompletenessOption = None,
     today: TodayOption = None,
@@ -174,6 +185,8 @@ def render_report(
     name = _format_name(output_format, html, github, template)
     writer = formats.writer(name)
     gate = _fail_on(fail_on, baseline)
+    if baseline_candidates is not None and baseline is None:
+        raise UsageError("--baseline-candidates needs --baseline (a regression against what?)")
     machine = template is None and not writer.DOCUMENT
     # every value shown is redacted as read, before any format escapes it (Markdown's ghp\_);
     # for CI logs, controls and bidi overrides are shown as \u escapes too
@@ -191,6 +204,7 @@ def render_report(
         today=_today(today),
         root=root,
         reviews=reviews,
+        baseline_candidates=baseline_candidates,
     )
     stream = inputs.Stream(
         run,
@@ -218,6 +232,7 @@ def render_report(
         "--reviews": reviews,
         "--candidates": candidates,
         "--baseline": baseline,
+        "--baseline-candidates": baseline_candidates,
         "--waivers": waivers,
         "--fail-on": fail_on,
         "--completeness": completeness,
@@ -331,7 +346,14 @@ def _check_options(
     from capeval.report import inputs
 
     review_only = ("--manifest", "--roster", "--config", "--reviews")
-    results_only = ("--candidates", "--baseline", "--waivers", "--fail-on", "--completeness")
+    results_only = (
+        "--candidates",
+        "--baseline",
+        "--baseline-candidates",
+        "--waivers",
+        "--fail-on",
+        "--completeness",
+    )
     if kind == inputs.RESULTS:
         wrong = [flag for flag in review_only if given[flag] is not None]
         what = "for review reports; this stream holds AssertionResults"

@@ -77,6 +77,8 @@ class SideFiles:
     waivers: Any = None
     # case id -> its reviews (--reviews), in file order
     reviews: dict[str, list[dict[str, Any]]] | None = None
+    # (case_id, system) -> the baseline run's candidate (--baseline-candidates)
+    baseline_candidates: dict[tuple[str, str | None], Any] | None = None
 
 
 def read_side_files(
@@ -91,6 +93,7 @@ def read_side_files(
     today: datetime.date,
     root: str | None = None,
     reviews: str | None = None,
+    baseline_candidates: str | None = None,
 ) -> SideFiles:
     side = _SideInputs(run, root)
     return SideFiles(
@@ -101,6 +104,9 @@ def read_side_files(
         baseline=side.baseline(baseline) if baseline is not None else None,
         waivers=side.waivers(waivers, today) if waivers is not None else None,
         reviews=side.reviews(reviews) if reviews is not None else None,
+        baseline_candidates=(
+            side.candidates(baseline_candidates) if baseline_candidates is not None else None
+        ),
     )
 
 
@@ -158,6 +164,7 @@ class Stream:
                 side.baseline,
                 waivers=side.waivers,
                 candidates=side.candidates,
+                baseline_candidates=side.baseline_candidates,
                 **self._tally_options,
             )
 

@@ -11,9 +11,12 @@ could reorder what a reviewer reads.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from typing import Any
 
+# a diff compares words, runs of whitespace and single other characters
+_TOKENS = re.compile(r"\s+|\w+|[^\w\s]")
 # terms read of one evidence list (a bound per record)
 _MAX_TERMS = 20
 _NAMES = {
@@ -137,4 +140,59 @@ def shown(text: str | None, terms: list[str] = (), ranges: list[list[int]] = ())
         out.append(_char(char, edge, after))
     if inside:
         out.append("</mark>")
+    return Markup("".join(out))
+
+
+def diff_chunks(before: str, after: str) -> list[tuple[str, str]]:
+    """``before`` turned into ``after`` as ``(kind, text)`` chunks in reading order, ``kind``
+    one of ``same``, ``del`` (only in ``before``), ``ins`` (only in ``after``). Words and
+    whitespace runs are compared whole: a changed word reads as one word out, one in."""
+    import difflib
+
+    old, new = _TOKENS.findall(before), _TOKENS.findall(after)
+    matcher = difflib.SequenceMatcher(None, old, new, autojunk=False)
+    chunks: list[tuple[str, str]] = []
+    for op, old_start, old_end, new_start, new_end in matcher.get_opcodes():
+        if op == "equal":
+            chunks.append(("same", "".join(new[new_start:new_end])))
+            continue
+        if old_end > old_start:
+            chunks.append(("del", "".join(old[old_start:old_end])))
+        if new_end > new_start:
+            chunks.append(("ins", "".join(new[new_start:new_end])))
+    return chunks
+
+
+def diff(before: str | None, after: str | None) -> Any:
+    """The diff of ``before`` against ``after`` as HTML for a ``<pre>``: removed text in
+    ``<del>``, added text in ``<ins>``, whitespace and invisibles shown as ``shown`` shows
+    them (a lost trailing space or line break is a ␣ or ↵ struck out)."""
+    from markupsafe import Markup
+
+    if before is None or after is None:
+        return None
+    chunks = diff_chunks(before, after)
+    text = "".join(chunk for _kind, chunk in chunks)
+    kinds = [kind for kind, chunk in chunks for _char in chunk]
+    stripped_start = len(text) - len(text.lstrip(" "))
+    stripped_end = len(text.rstrip(" "))
+    out: list[str] = []
+    current = "same"
+    for index, char in enumerate(text):
+        kind = kinds[index]
+        if kind != current:
+            if current != "same":
+                out.append(f"</{current}>")
+            if kind != "same":
+                out.append(f"<{kind}>")
+            current = kind
+        # a space that was added or removed is always shown: it is the change
+        edge = kind != "same" or index < stripped_start or index >= stripped_end
+        after_space = char == " " and (
+            (index > 0 and text[index - 1] == " ")
+            or (index + 1 < len(text) and text[index + 1] == " ")
+        )
+        out.append(_char(char, edge, after_space))
+    if current != "same":
+        out.append(f"</{current}>")
     return Markup("".join(out))

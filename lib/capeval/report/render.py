@@ -57,23 +57,53 @@ def md_code(value: Any, in_table: bool = True) -> str:
     return f"{fence}{pad}{text}{pad}{fence}"
 
 
-def fenced(value: Any) -> str:
-    """A Markdown code block of ``value``: its line breaks kept, whitespace at either end of a
-    line and tabs shown (``␣`` ``⇥``), a last line break marked ``↵`` (a block hides it)."""
-    if value is None:
-        return "—"
-    text = _NEWLINES.sub("\n", visible(str(value)))
+def _visible_lines(text: str) -> list[str]:
+    """The lines of ``text`` with whitespace at either end of a line and tabs shown (``␣``
+    ``⇥``) and a last line break marked ``↵`` (a code block hides it)."""
     lines = []
-    for line in text.split("\n"):
+    for line in _NEWLINES.sub("\n", visible(text)).split("\n"):
         body = line.strip(" ")
         lead = len(line) - len(line.lstrip(" "))
         trail = len(line) - len(line.rstrip(" ")) if body else 0
         lines.append(("␣" * lead + body + "␣" * trail).replace("\t", "⇥"))
     if len(lines) > 1 and lines[-1] == "":
         lines[-1] = "↵"
+    return lines
+
+
+def _fence(text: str) -> str:
     longest = max((len(run) for run in _BACKTICKS.findall(text)), default=0)
-    fence = "`" * max(3, longest + 1)
+    return "`" * max(3, longest + 1)
+
+
+def fenced(value: Any) -> str:
+    """A Markdown code block of ``value``: its line breaks kept, whitespace at either end of a
+    line and tabs shown (``␣`` ``⇥``), a last line break marked ``↵`` (a block hides it)."""
+    if value is None:
+        return "—"
+    lines = _visible_lines(str(value))
+    fence = _fence("\n".join(lines))
     return f"{fence}text\n" + "\n".join(lines) + f"\n{fence}"
+
+
+def md_diff(before: Any, after: Any) -> str:
+    """A Markdown ``diff`` block of ``before`` against ``after``, line by line (``-`` the
+    baseline's line, ``+`` the current one), whitespace shown as ``fenced`` shows it."""
+    import difflib
+
+    if before is None or after is None:
+        return "—"
+    old, new = _visible_lines(str(before)), _visible_lines(str(after))
+    lines = []
+    matcher = difflib.SequenceMatcher(None, old, new, autojunk=False)
+    for op, old_start, old_end, new_start, new_end in matcher.get_opcodes():
+        if op == "equal":
+            lines.extend(f"  {line}" for line in new[new_start:new_end])
+            continue
+        lines.extend(f"- {line}" for line in old[old_start:old_end])
+        lines.extend(f"+ {line}" for line in new[new_start:new_end])
+    fence = _fence("\n".join(lines))
+    return f"{fence}diff\n" + "\n".join(lines) + f"\n{fence}"
 
 
 def md_codes(values: Any, in_table: bool = True) -> str:
@@ -197,6 +227,7 @@ FILTERS = {
     "code": md_code,
     "codes": md_codes,
     "fenced": fenced,
+    "md_diff": md_diff,
     "percent": percent,
     "num": number,
     "fixed": fixed,
@@ -212,6 +243,7 @@ FILTERS = {
     "thousands": thousands,
     "rate_status": None,  # set below (palette)
     "shown": None,  # set below (marks)
+    "diff": None,  # set below (marks)
 }
 
 
@@ -226,6 +258,7 @@ def _environment(
     env.filters.update(FILTERS)
     env.filters["rate_status"] = palette.rate_status
     env.filters["shown"] = _shown
+    env.filters["diff"] = _diff
     env.globals.update(palette_css=palette.css(), STATUS=palette.STATUS)
     return env
 
@@ -234,6 +267,12 @@ def _shown(value: Any, terms: Any = (), ranges: Any = ()) -> Any:
     from capeval.report.marks import shown
 
     return shown(value, terms, ranges)
+
+
+def _diff(before: Any, after: Any) -> Any:
+    from capeval.report.marks import diff
+
+    return diff(before, after)
 
 
 def page_script(name: str) -> tuple[Any, str] | None:

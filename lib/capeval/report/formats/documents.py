@@ -74,8 +74,14 @@ def _drill_down(failures: list[dict[str, Any]]) -> list[dict[str, Any]]:
                 "location": row.get("location"),
                 "failures": [],
                 "marks": {"source": [], "candidate": [], "ranges": []},
+                # a regression: the candidate against the baseline run's (when given)
+                "regression": False,
+                "baseline_candidate": None,
             }
         group["failures"].append(row)
+        group["regression"] = group["regression"] or row.get("change") == "regression"
+        if group["baseline_candidate"] is None:
+            group["baseline_candidate"] = row.get("baseline_candidate")
         for side, found in (row.get("marks") or {}).items():
             group["marks"][side].extend(found)
     return list(groups.values())

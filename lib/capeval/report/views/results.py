@@ -113,6 +113,7 @@ class ResultsTally:
         *,
         waivers: Any = None,
         candidates: dict[tuple[str, str | None], CandidateInfo] | None = None,
+        baseline_candidates: dict[tuple[str, str | None], CandidateInfo] | None = None,
         keep_passes: bool = False,
         drill_down: bool = False,
         rank: bool = False,
@@ -122,6 +123,8 @@ class ResultsTally:
         self.keep_failures = keep_failures
         self.waivers = waivers
         self.candidates = candidates
+        # the baseline run's candidates: a regression's drill-down shows what changed
+        self.baseline_candidates = baseline_candidates
         # every passing result's key (JUnit lists each result as a test case)
         self.passes: list[tuple[str, str | None, str, str]] | None = [] if keep_passes else None
         # source and candidate text beside each listed failure (a document's drill-down)
@@ -284,6 +287,10 @@ class ResultsTally:
             failure["candidate"] = candidate.text if candidate is not None else None
             failure["source_locale"] = case.source_locale if case is not None else None
             failure["marks"] = spans(row["assertion"], evidence)
+            if self.baseline_candidates is not None:
+                before = self.baseline_candidates.get((row["case_id"], row["system"]))
+                # None: the baseline's candidates file has no such candidate
+                failure["baseline_candidate"] = before.text if before is not None else None
         return failure
 
     def view(
@@ -332,6 +339,7 @@ class ResultsTally:
             "failures_total": failures_total,
             "failures_omitted": failures_total - len(failures),
             "baseline": None,
+            "baseline_candidates_given": self.baseline_candidates is not None,
         }
         if self.cases is not None:
             view["by_domain"] = [
