@@ -699,6 +699,12 @@ setTimeout(() => {
 """
 
 
+def renderer_busy(driver) -> float:
+    """Seconds the page's renderer main thread has been busy (CDP Performance metrics)."""
+    metrics = driver.execute_cdp_cmd("Performance.getMetrics", {})["metrics"]
+    return next(m["value"] for m in metrics if m["name"] == "TaskDuration")
+
+
 def test_keystroke_cost_does_not_grow_with_the_cases(tmp_path, browser, screenshot, capsys):
     """Typing a note touches only its case: no element outside it (and the bar) changes and
     storage is written once typing pauses, at 50, 150, 300 and 600 cases. The time a
@@ -712,26 +718,38 @@ def test_keystroke_cost_does_not_grow_with_the_cases(tmp_path, browser, screensh
         found = driver.execute_async_script(_KEYSTROKES)
         assert found["outside"] == [], f"a keystroke changed {found['outside']} at {count}"
         assert found["writesWhileTyping"] == 0 and found["writesAfterPause"] == 1
-        # 41 real key presses through the browser's input pipeline, end to end
+        # 41 real key presses through the browser's input pipeline, end to end: the wall
+        # time (the best of three rounds: the machine is shared) and the renderer's
+        # main-thread time for them (Chromium's TaskDuration)
         area = driver.find_element(By.CSS_SELECTOR, "#case-1 textarea")
         area.click()
-        started = time.perf_counter()
-        press(driver, "y" * 41)
-        driver.execute_script("return document.body.offsetHeight")
-        typed = time.perf_counter() - started
-        assert area.get_attribute("value").endswith("y" * 41)
+        driver.execute_cdp_cmd("Performance.enable", {})
+        rounds = []
+        for _ in range(3):
+            before = renderer_busy(driver)
+            started = time.perf_counter()
+            press(driver, "y" * 41)
+            driver.execute_script("return document.body.offsetHeight")
+            rounds.append((time.perf_counter() - started, renderer_busy(driver) - before))
+        assert area.get_attribute("value").endswith("y" * 123)
+        typed, busy = min(rounds)
         measures[count] = {
             "handler_median_ms": round(found["median"], 3),
             "handler_mean_ms": round(found["mean"], 3),
             "typing_41_keys_s": round(typed, 3),
+            "renderer_ms_per_key": round(busy * 1000 / 41, 2),
         }
         driver.quit()
     MEASURES.parent.mkdir(parents=True, exist_ok=True)
     MEASURES.write_text(json.dumps(measures, indent=1) + "\n", encoding="utf-8")
     with capsys.disabled():
-        print("\nkeystroke cost (input handler + layout, median of 40; 41 real keys end to end):")
+        print(
+            "\nkeystroke cost (input handler + layout, median of 40; 41 real keys end to end,"
+            " best of 3):"
+        )
         for count, measure in measures.items():
             print(
                 f"  {count:4d} cases: {measure['handler_median_ms']:.2f} ms a keystroke, "
-                f"41 keys typed in {measure['typing_41_keys_s']:.2f} s"
+                f"41 keys typed in {measure['typing_41_keys_s']:.2f} s "
+                f"({measure['renderer_ms_per_key']:.1f} ms of the renderer's a key)"
             )
