@@ -383,6 +383,12 @@ def test_form_on_a_phone_and_a_desktop(form, browser, axe, screenshot, checks, w
     driver.get(form.as_uri())
     assert axe(driver) == []
     assert checks.horizontal_overflow(driver) == 0
+    # the keys' legend is on screen at either width: in the bar, or on a phone in the
+    # introduction
+    legends = [e for e in driver.find_elements(By.CSS_SELECTOR, ".keys, .keys-intro")]
+    assert [e.get_attribute("class") for e in legends if e.is_displayed()] == (
+        ["keys"] if width == 1400 else ["keys-intro"]
+    )
     driver.execute_script("window.scrollTo(0, document.body.scrollHeight * 0.8)")
     driver.find_element(By.ID, "export").click()
     message = driver.find_element(By.ID, "message")
@@ -403,6 +409,7 @@ def test_form_on_a_phone_and_a_desktop(form, browser, axe, screenshot, checks, w
             chip,
         )
         assert chip.find_element(By.CSS_SELECTOR, "input").is_selected()
+    assert message.text == ""  # "Nothing to export yet" is no longer true: it is gone
     driver.execute_script("window.scrollTo(0, document.body.scrollHeight * 0.8)")
     driver.find_element(By.ID, "export").click()
     assert dialog_open(driver)

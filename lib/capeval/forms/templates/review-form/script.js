@@ -19,8 +19,9 @@
     storage = null;
   }
 
-  function say(text, problem) {
+  function say(text, problem, what) {
     message.textContent = text;
+    message.setAttribute("data-said", what || "");
     message.className = problem ? "problem" : "";
     measureBar();
   }
@@ -150,7 +151,10 @@
     var kind = state.complete ? "done" : state.touched ? "started" : "todo";
     if (kinds[section.id] === kind) { return; }
     if (kinds[section.id] === "done") { done -= 1; }
-    if (kind === "done") { done += 1; }
+    if (kind === "done") {
+      done += 1;
+      if (message.getAttribute("data-said") === "nothing") { say("", false); }  // no longer true
+    }
     kinds[section.id] = kind;
     var label = state.complete ? "complete" : state.touched ? "in progress" : "to do";
     (badges[section.id] || []).forEach(function (badge) {
@@ -266,7 +270,7 @@
   function requestExport() {
     var result = exportReviews();
     if (!result.count) {
-      say("Nothing to export yet: a case is exported once every criterion has a score.", true);
+      say("Nothing to export yet: a case is exported once every criterion has a score.", true, "nothing");
       return;
     }
     if (!result.incomplete.length && !result.untouched.length) {
