@@ -886,3 +886,28 @@ def test_markdown_renders_on_github_as_intended(tmp_path):
     assert html.index("Pass rates by target locale") < html.index("Failing results")
     first_h2 = re.search(r"<h2>(.*?)</h2>", html).group(1)
     assert first_h2 == "Pass rates by target locale"
+
+
+def test_review_markdown_renders_on_github_as_intended(tmp_path):
+    """cmark-gfm on the review report with its drill-downs: one <details> per case with its
+    score table rendered as a table, no escape in a summary, rows and drill-downs linked."""
+    cmarkgfm = pytest.importorskip("cmarkgfm")
+    from cmarkgfm.cmark import Options
+
+    examples = ROOT / "examples" / "domain_semantic_quality"
+    cases = examples / "cap_med_synthetic_cases.jsonl"
+    scores = examples / "synthetic_reviewer_scores.jsonl"
+    stream = run_cmd(
+        "cap-aggregate-scores", "-q", "--exit-zero", "--cases", str(cases), str(scores)
+    ).stdout
+    text = run_cmd(TOOL, "--cases", str(cases), "--reviews", str(scores), stdin=stream)
+    html = cmarkgfm.github_flavored_markdown_to_html(
+        text.stdout.decode(), options=Options.CMARK_OPT_UNSAFE
+    )
+    blocks = re.findall(r"<details>(.*?)</details>", html, re.S)
+    assert len(blocks) == 9
+    for number, block in enumerate(blocks, 1):
+        summary = re.search(r"<summary>(.*?)</summary>", block, re.S).group(1)
+        assert f'<a id="case-{number}"></a>' in summary and "\\" not in summary
+        assert "<table>" in block and f'href="#case-row-{number}"' in block
+        assert f'<a id="case-row-{number}"></a><a href="#case-{number}">' in html
