@@ -911,3 +911,32 @@ def test_review_markdown_renders_on_github_as_intended(tmp_path):
         assert f'<a id="case-{number}"></a>' in summary and "\\" not in summary
         assert "<table>" in block and f'href="#case-row-{number}"' in block
         assert f'<a id="case-row-{number}"></a><a href="#case-{number}">' in html
+
+
+@given(st.text(max_size=300), st.text(max_size=300))
+@settings(max_examples=200, deadline=None)
+def test_a_diff_loses_no_character_of_either_text(before, after):
+    """The chunks of a regression's diff give back both texts exactly: the baseline's (kept
+    and removed) and this run's (kept and added), whatever the texts hold."""
+    from capeval.report.marks import diff_chunks
+
+    chunks = diff_chunks(before, after)
+    assert "".join(text for kind, text in chunks if kind != "ins") == before
+    assert "".join(text for kind, text in chunks if kind != "del") == after
+
+
+def test_a_long_diff_is_bounded():
+    """Two long, different texts are compared line by line, then whole: the work per
+    regression stays bounded (two 4,000-character texts of random words)."""
+    import random
+
+    from capeval.report.marks import _DIFF_PAIRS, diff_chunks
+
+    pick = random.Random(7)
+    before, after = (
+        " ".join("".join(pick.choice("abcdefg") for _ in range(3)) for _ in range(1000))
+        for _ in range(2)
+    )
+    chunks = diff_chunks(before, after)
+    assert chunks == [("del", before), ("ins", after)]
+    assert len(before.split()) ** 2 > _DIFF_PAIRS

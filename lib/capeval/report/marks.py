@@ -17,6 +17,9 @@ from typing import Any
 
 # a diff compares words, runs of whitespace and single other characters
 _TOKENS = re.compile(r"\s+|\w+|[^\w\s]")
+# the work of one diff is bounded (token pairs compared): past it, lines are compared whole,
+# and past that the texts are one removal and one addition (long, entirely different texts)
+_DIFF_PAIRS = 200_000
 # terms read of one evidence list (a bound per record)
 _MAX_TERMS = 20
 _NAMES = {
@@ -146,10 +149,15 @@ def shown(text: str | None, terms: list[str] = (), ranges: list[list[int]] = ())
 def diff_chunks(before: str, after: str) -> list[tuple[str, str]]:
     """``before`` turned into ``after`` as ``(kind, text)`` chunks in reading order, ``kind``
     one of ``same``, ``del`` (only in ``before``), ``ins`` (only in ``after``). Words and
-    whitespace runs are compared whole: a changed word reads as one word out, one in."""
+    whitespace runs are compared whole: a changed word reads as one word out, one in; two
+    long texts (beyond ``_DIFF_PAIRS`` word pairs) are compared line by line."""
     import difflib
 
     old, new = _TOKENS.findall(before), _TOKENS.findall(after)
+    if len(old) * len(new) > _DIFF_PAIRS:
+        old, new = before.splitlines(keepends=True), after.splitlines(keepends=True)
+        if len(old) * len(new) > _DIFF_PAIRS:
+            return [("del", before), ("ins", after)]
     matcher = difflib.SequenceMatcher(None, old, new, autojunk=False)
     chunks: list[tuple[str, str]] = []
     for op, old_start, old_end, new_start, new_end in matcher.get_opcodes():
