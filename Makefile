@@ -107,8 +107,9 @@ demo: install
 	$(BIN)/cap-aggregate-scores -q --exit-zero --cases $(EX)/cap_med_synthetic_cases.jsonl --roster $(EX)/roster.jsonl \
 	  --adjudications $(EX)/synthetic_adjudications.jsonl --follow-ups $(EX)/synthetic_follow_ups.jsonl \
 	  $(EX)/synthetic_reviewer_scores.jsonl \
-	  | $(BIN)/cap-render-report -q --html --roster $(EX)/roster.jsonl > build/demo/review-report-cap-med.html
-	@echo 'HTML report with the adjudications, follow-ups and the reviewer heat map: build/demo/review-report-cap-med.html'
+	  | $(BIN)/cap-render-report -q --html --roster $(EX)/roster.jsonl --cases $(EX)/cap_med_synthetic_cases.jsonl \
+	    --reviews $(EX)/synthetic_reviewer_scores.jsonl > build/demo/review-report-cap-med.html
+	@echo 'HTML report with the adjudications, follow-ups, the reviewer heat map and a drill-down per case: build/demo/review-report-cap-med.html'
 	@echo
 	@echo '== cap-review-form: offline review forms for the synthetic cases (open them in a browser) =='
 	mkdir -p build/demo
