@@ -38,6 +38,7 @@ from __future__ import annotations
 import math
 import re
 import string
+from collections import Counter
 from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any
@@ -351,7 +352,7 @@ WORD_MIN_LETTERS = 4
 def reads_as_words(token: str) -> bool:
     """Whether ≥ 75% of the token's letters are in pieces of ≥ 4 letters with a vowel
     (``MyApplicationSettingsPage2024Version``, ``src/components/UserProfile2/Avatar.tsx``)."""
-    letters = sum(1 for char in token if char.isalpha())
+    letters = sum(map(str.isalpha, token))
     in_words = sum(
         len(piece)
         for piece in _WORD_PIECE.findall(token)
@@ -393,9 +394,7 @@ def _name_part(part: str) -> bool:
 def shannon_bits(text: str) -> float:
     """Shannon entropy of ``text`` in bits per character."""
     length = len(text)
-    counts: dict[str, int] = {}
-    for char in text:
-        counts[char] = counts.get(char, 0) + 1
+    counts = Counter(text)  # counted in C, in order of first appearance (as a dict would)
     return -sum(n / length * math.log2(n / length) for n in counts.values())
 
 
