@@ -43,39 +43,89 @@ def read_lines(
     Items are ``(line_no, raw, record)``, or ``(line_no, offset, raw, record)`` with
     ``with_offsets`` (the byte offset where the line starts, for reading it back later).
     ``first_line_no`` numbers lines when reading resumes mid-file.
+
+    The stream is read a block at a time (what is there, up to ``_READ_BYTES``: a pipe's
+    lines are handled as they come) and cut into lines; a line longer than
+    ``max_line_bytes`` is never held whole: its bytes are dropped up to its end.
     """
-    readline = stream.readline
-    # room for "\r\n" so a line of exactly max_line_bytes is still whole
+    read = getattr(stream, "read1", stream.read)
+    # a line (with its end of line) of this many bytes or more is too long, unless it is
+    # exactly this long and ends in "\n": room for "\r\n" after max_line_bytes
     limit = max_line_bytes + 2
     line_no = first_line_no - 1
     offset = stream.tell() if with_offsets else 0
+    pending = b""  # the start of the line whose end is not read yet
+    skipping = False  # inside a line already reported too long: dropped up to its end
     while True:
-        raw = readline(limit)
-        if not raw:
-            return
-        line_no += 1
-        start = offset
-        offset += len(raw)
-        if raw[-1:] == b"\n":
-            raw = raw[:-2] if raw[-2:-1] == b"\r" else raw[:-1]
-        elif len(raw) == limit:
-            offset += skip_rest_of_line(stream)
-            on_problem(line_no, "jsonl.too_long", f"line longer than {max_line_bytes} bytes")
-            continue
-        elif raw[-1:] == b"\r":
-            raw = raw[:-1]
-        if line_no == 1 and raw[:3] == BOM:
-            raw = raw[3:]
-        if len(raw) > max_line_bytes:
-            on_problem(line_no, "jsonl.too_long", f"line longer than {max_line_bytes} bytes")
-            continue
-        record = parse_line(raw, line_no, on_problem)
-        if record is None:
-            continue
-        if with_offsets:
-            yield line_no, start, raw, record
+        chunk = read(_READ_BYTES)
+        if not chunk:
+            break
+        if skipping:
+            end = chunk.find(b"\n")
+            if end == -1:
+                offset += len(chunk)
+                continue
+            offset += end + 1
+            chunk = chunk[end + 1 :]
+            skipping = False
+        data = pending + chunk if pending else chunk
+        cut = data.rfind(b"\n") + 1
+        if cut:
+            block, pending = data[:cut], data[cut:]
+            lines = block.split(b"\n")
+            lines.pop()  # the empty piece after the block's last "\n"
+            for physical in lines:
+                line_no += 1
+                start = offset
+                offset += len(physical) + 1
+                record = _line_record(physical, True, line_no, limit, on_problem)
+                if record is None:
+                    continue
+                raw, value = record
+                if with_offsets:
+                    yield line_no, start, raw, value
+                else:
+                    yield line_no, raw, value
         else:
-            yield line_no, raw, record
+            pending = data
+        if len(pending) >= limit:  # no end of line within the limit: too long
+            line_no += 1
+            on_problem(line_no, "jsonl.too_long", f"line longer than {max_line_bytes} bytes")
+            offset += len(pending)
+            pending, skipping = b"", True
+    if pending:  # the last line, without an end of line
+        line_no += 1
+        record = _line_record(pending, False, line_no, limit, on_problem)
+        if record is not None:
+            raw, value = record
+            yield (line_no, offset, raw, value) if with_offsets else (line_no, raw, value)
+
+
+# how much a read asks for: a block of lines at a time
+_READ_BYTES = 1 << 16
+
+
+def _line_record(
+    physical: bytes,
+    ended: bool,
+    line_no: int,
+    limit: int,
+    on_problem: ProblemCallback,
+) -> tuple[bytes, dict[str, Any]] | None:
+    """(raw, record) of one physical line (``ended``: it had a "\\n", cut off), or None:
+    a blank line or a problem."""
+    max_line_bytes = limit - 2
+    if (len(physical) + 1 > limit) if ended else (len(physical) >= limit):
+        on_problem(line_no, "jsonl.too_long", f"line longer than {max_line_bytes} bytes")
+        return None
+    raw = physical[:-1] if physical[-1:] == b"\r" else physical
+    if line_no == 1 and raw[:3] == BOM:
+        raw = raw[3:]
+    if len(raw) > max_line_bytes:
+        on_problem(line_no, "jsonl.too_long", f"line longer than {max_line_bytes} bytes")
+        return None
+    record = parse_line(raw, line_no, on_problem)
+    return None if record is None else (raw, record)
 
 
 def parse_line(raw: bytes, line_no: int, on_problem: ProblemCallback) -> dict[str, Any] | None:
@@ -83,12 +133,18 @@ def parse_line(raw: bytes, line_no: int, on_problem: ProblemCallback) -> dict[st
     line (skipped silently) or a problem (handed to ``on_problem``)."""
     try:
         record = orjson.loads(raw)
-        if has_long_digit_run(raw):
-            record = _exact(raw)
     except orjson.JSONDecodeError as exc:
         if raw.strip():
             on_problem(line_no, *_classify_decode_error(raw, exc))
         return None
+    if type(record) is dict and _written_back(record) == raw:
+        # the line is what orjson writes for what it read (capeval's own output, mostly):
+        # no integer became a float (a float is never written as digits alone) and no
+        # repeated key was dropped
+        return record
+    try:
+        if has_long_digit_run(raw):
+            record = _exact(raw)
     except RecursionError:  # within orjson's depth limit, deeper than the exact parse goes
         on_problem(line_no, "jsonl.invalid_json", "invalid JSON: nests too deeply")
         return None
@@ -101,6 +157,14 @@ def parse_line(raw: bytes, line_no: int, on_problem: ProblemCallback) -> dict[st
             on_problem(line_no, DUPLICATE_KEY, repeated)
             return None
     return record
+
+
+def _written_back(record: dict[str, Any]) -> bytes | None:
+    """The compact JSON orjson writes for ``record`` (None: deeper than it writes)."""
+    try:
+        return orjson.dumps(record)
+    except orjson.JSONEncodeError:
+        return None
 
 
 # orjson reads an integer beyond 64 bits as a float, silently. A run of 19 digits is the

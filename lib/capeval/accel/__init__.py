@@ -25,7 +25,14 @@ from typing import Any
 
 from capeval.accel.shortcut import Shortcut
 
-__all__ = ["Shortcut", "enabled", "result_lines", "rule_problems", "shortcuts", "valid_record"]
+__all__ = [
+    "Shortcut",
+    "enabled",
+    "result_lines",
+    "rule_problems",
+    "shortcuts",
+    "valid_record",
+]
 
 
 def enabled() -> bool:
