@@ -12,8 +12,15 @@ For each assertion (``literal_fidelity``, ``punctuation_fidelity``, ...) at its 
 * the same two figures for translate-toolkit's corresponding pofilter tests (``pofilter -t``),
   called on the same pairs (a pair fails when any of the tests fails it).
 
+``terminology`` needs glossaries: they are built from one half of the pairs (per project and
+locale: the nouns the translations render consistently, see ``build_glossaries``) and it is
+measured on the other half, pofilter's ``musttranslatewords`` and ``notranslatewords`` given
+the same glossaries. ``--speed RUNS`` times cap-check on Django's imported tree with the five
+QA assertions and without them instead.
+
 Nothing is written into the repository. Usage:
     .venv/bin/python tools/measure_qa.py [NAME ...] [--examples K] [--seed N] [--by script|locale]
+    .venv/bin/python tools/measure_qa.py --speed RUNS
 """
 
 from __future__ import annotations
@@ -375,7 +382,7 @@ def build_glossaries(pairs: list[dict]) -> dict[tuple[str, str], list[dict]]:
         targets = [terms.prose(i["text"]) for i in items]
         words: Counter = Counter()
         for text in sources:
-            words.update({w.lower() for w in _SOURCE_WORD.findall(text)})
+            words.update(sorted({w.lower() for w in _SOURCE_WORD.findall(text)}))
         entries = []
         for term, df in words.most_common():
             if df < MIN_PAIRS:
@@ -387,7 +394,7 @@ def build_glossaries(pairs: list[dict]) -> dict[tuple[str, str], list[dict]]:
             inside = [k for k, s in enumerate(sources) if terms.first(term, s, False, 2)]
             if len(inside) < MIN_PAIRS:
                 continue
-            entry = _dominant(term, inside, sources, targets)
+            entry = _dominant(term, inside, sources, targets, key[1])
             if entry is not None:
                 entries.append(entry)
             if len(entries) >= 60:
@@ -397,12 +404,31 @@ def build_glossaries(pairs: list[dict]) -> dict[tuple[str, str], list[dict]]:
     return glossaries
 
 
-def _dominant(term: str, inside: list[int], sources: list, targets: list) -> dict | None:
+def _rendered_at(rendering: str, text: str, locale: str) -> list:
+    """Where ``text`` has ``rendering`` as the terminology assertion finds an approved one at
+    its defaults for ``locale`` (suffix, proclitics, compounds)."""
+    from capeval import terms
+    from capeval.assertions import terminology as tm
+
+    language = locale.split("-", 1)[0].lower()
+    suffix = tm.LONG_SUFFIX if language in tm.AGGLUTINATIVE else tm.SUFFIX
+    prefix = tm.PROCLITIC if language in tm.PROCLITIC_LANGUAGES else 0
+    part = language in tm.COMPOUNDING
+    return terms.spans(rendering, text, False, suffix, prefix, part)
+
+
+def _renders(rendering: str, text: str, locale: str) -> bool:
+    return bool(_rendered_at(rendering, text, locale))
+
+
+def _dominant(
+    term: str, inside: list[int], sources: list, targets: list, locale: str
+) -> dict | None:
     from capeval import terms
 
     units: Counter = Counter()
     for k in inside:
-        units.update(_target_units(targets[k]))
+        units.update(sorted(_target_units(targets[k])))  # sorted: ties, the same each run
     if not units:
         return None
     inside_set = set(inside)
@@ -415,11 +441,9 @@ def _dominant(term: str, inside: list[int], sources: list, targets: list) -> dic
         if unit.isalpha() and not _is_no_space(unit):
             candidates.update(unit[:-n] for n in (1, 2, 3) if len(unit) - n >= 3)
     best = None
-    for candidate in candidates:
-        cov_in = sum(1 for k in inside if terms.first(candidate, targets[k], False, 3)) / len(
-            inside
-        )
-        cov_out = sum(1 for k in outside if terms.first(candidate, targets[k], False, 3)) / max(
+    for candidate in sorted(candidates):  # sorted: ties go the same way every run
+        cov_in = sum(1 for k in inside if _renders(candidate, targets[k], locale)) / len(inside)
+        cov_out = sum(1 for k in outside if _renders(candidate, targets[k], locale)) / max(
             1, len(outside)
         )
         score = (cov_in - cov_out, len(candidate))
@@ -475,15 +499,15 @@ def _terminology_defects(source: str, text: str, rng: random.Random) -> list[Def
     entries = params["entries"]
     entry = rng.choice(entries)
     masked = terms.prose(text)
-    spans = sorted(s for target in entry["targets"] for s in terms.spans(target, masked, False, 3))
+    locale = _PAIR_KEY[0][1]
+    spans = sorted(s for target in entry["targets"] for s in _rendered_at(target, masked, locale))
     if not spans:
         return []
     others = [
         t
         for e in _GLOSSARIES.get(_PAIR_KEY[0], [])
         for t in e["targets"]
-        if not any(terms.first(t2, t, False, 3) for t2 in entry["targets"])
-        and not any(terms.first(t, t2, False, 3) for t2 in entry["targets"])
+        if not any(_renders(t2, t, locale) or _renders(t, t2, locale) for t2 in entry["targets"])
     ]
 
     def swapped(word: str) -> str:
@@ -499,7 +523,7 @@ def _terminology_defects(source: str, text: str, rng: random.Random) -> list[Def
     if others:
         defects.append(("rendering swapped for another term's", swapped(rng.choice(others))))
     if not any(
-        terms.first(entry["source"], t, False, 3) or terms.first(t, entry["source"], False, 3)
+        _renders(entry["source"], t, locale) or _renders(t, entry["source"], locale)
         for t in entry["targets"]
     ):
         word = source[slice(*terms.spans(entry["source"], terms.prose(source), False, 2)[0])]
@@ -707,6 +731,93 @@ def measure(name: str, pairs: list[dict], args: argparse.Namespace) -> None:
             )
 
 
+# --- speed: cap-check with the five QA assertions against without them -------------------------
+
+_QA_ASSERTIONS = """\
+- {name: placeholder_integrity, severity: hard}
+- {name: literal_fidelity, severity: hard}
+- {name: punctuation_fidelity, severity: report}
+- {name: repetition, severity: hard}
+- {name: length_ratio, severity: report}
+"""
+_DJANGO_ORIGIN = ["--license", "BSD-3-Clause", "--source", "pkg:pypi/django@5.2.19"]
+
+
+def speed(runs: int) -> None:
+    """cap-import over Django's tree twice, as make bench imports it: with placeholder_integrity
+    alone, and with the five QA assertions too (terminology from ``--glossary``: the Django
+    glossary built above); then cap-check on each, interleaved ``runs`` times. Prints cases/s
+    (wall and CPU: the machine is shared, CPU time is the steadier figure), min and median."""
+    import resource
+    import shutil
+    import statistics
+    import subprocess
+    import tempfile
+    import time
+
+    roots = sorted(CACHE.glob("django-5.*/django"))
+    if not roots:
+        print("speed: no Django tree in the cache (make realdata)", file=sys.stderr)
+        return
+    bin_dir = Path(sys.executable).parent
+    folder = Path(tempfile.mkdtemp(prefix="measure-qa-"))
+    try:
+        glossary = folder / "glossary.jsonl"
+        with glossary.open("w", encoding="utf-8") as out:
+            for (project, locale), entries in sorted(_GLOSSARIES.items()):
+                if project.startswith("django-5."):
+                    for entry in entries:
+                        out.write(json.dumps({**entry, "locales": [locale]}) + "\n")
+        (folder / "base.yaml").write_text(_QA_ASSERTIONS.splitlines()[0] + "\n")
+        (folder / "qa.yaml").write_text(_QA_ASSERTIONS)
+        sets = {"without": ["--assertions", "base.yaml"]}
+        sets["with the five"] = ["--assertions", "qa.yaml", "--glossary", "glossary.jsonl"]
+        for name, options in sets.items():
+            tag = name.split()[0]
+            subprocess.run(
+                [bin_dir / "cap-import", "-q", "--exit-zero", *_DJANGO_ORIGIN, *options,
+                 str(roots[-1].parent), "--candidates", f"{tag}.cands.jsonl", "-o", f"{tag}.jsonl"],
+                cwd=folder, stderr=subprocess.DEVNULL, check=True,
+            )  # fmt: skip
+        cases = sum(1 for _ in (folder / "without.jsonl").open())
+        terms = sum('"terminology"' in line for line in (folder / "with.jsonl").open())
+        print(f"\n## speed: cap-check on Django {roots[-1].parent.name}, {cases:,} cases")
+        print(f"({terms:,} of them name a glossary term and carry terminology)\n")
+        wall: dict[str, list[float]] = defaultdict(list)
+        cpu: dict[str, list[float]] = defaultdict(list)
+        for _ in range(runs):
+            for name in sets:
+                tag = name.split()[0]
+                argv = [bin_dir / "cap-check", "-q", "--exit-zero"]
+                argv += ["--candidates", f"{tag}.cands.jsonl", f"{tag}.jsonl"]
+                before = resource.getrusage(resource.RUSAGE_CHILDREN)
+                start = time.perf_counter()
+                subprocess.run(argv, cwd=folder, stdout=subprocess.DEVNULL, check=True)
+                wall[name].append(time.perf_counter() - start)
+                after = resource.getrusage(resource.RUSAGE_CHILDREN)
+                cpu[name].append(
+                    after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+                )
+        print("| cap-check | wall: min · median (cases/s) | CPU: min · median (cases/s) |")
+        print("|---|---|---|")
+        for name in sets:
+            print(
+                f"| {name} | {min(wall[name]):.2f} s · {statistics.median(wall[name]):.2f} s "
+                f"({cases / min(wall[name]):,.0f}) | {min(cpu[name]):.2f} s · "
+                f"{statistics.median(cpu[name]):.2f} s ({cases / min(cpu[name]):,.0f}) |"
+            )
+        names = list(sets)
+        for label, times in (("wall", wall), ("CPU", cpu)):
+            ratios = [a / b for a, b in zip(times[names[0]], times[names[1]], strict=True)]
+            print(
+                f"\nspeed with the five / without ({label}): min-to-min "
+                f"{min(times[names[0]]) / min(times[names[1]]):.2f}, median of the "
+                f"interleaved pairs {statistics.median(ratios):.2f} (goal >= 0.7)"
+            )
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 def _rate(k: int, n: int) -> str:
     return f"{k:,} ({_pct(k, n)})"
 
@@ -725,12 +836,18 @@ def main() -> int:
     parser.add_argument("--params", help="the assertion's params as JSON (default: none)")
     parser.add_argument("--only", help="origin prefix (realdata, django, docusaurus)")
     parser.add_argument("--glossary-out", help="write the glossaries built (JSONL) here")
+    parser.add_argument(
+        "--speed",
+        type=int,
+        metavar="RUNS",
+        help="instead: cap-check's speed on Django with the five QA assertions and without",
+    )
     args = parser.parse_args()
     pairs = [*realdata_pairs(), *django_pairs(), *docusaurus_pairs()]
     if args.only:
         pairs = [p for p in pairs if p["origin"].startswith(args.only)]
     print(f"{len(pairs):,} real pairs")
-    if "terminology" in args.names:
+    if "terminology" in args.names or args.speed:
         _GLOSSARIES.update(build_glossaries(pairs))
         sizes = [len(e) for e in _GLOSSARIES.values()]
         print(f"{len(sizes)} glossaries (project x locale), {sum(sizes):,} entries")
@@ -740,6 +857,9 @@ def main() -> int:
                     for entry in entries:
                         row = {**entry, "locales": [locale], "x-project": project}
                         out.write(json.dumps(row, ensure_ascii=False) + "\n")
+    if args.speed:
+        speed(args.speed)
+        return 0
     for name in args.names:
         measure(name, pairs, args)
     return 0

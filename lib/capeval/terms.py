@@ -24,13 +24,15 @@ them). It matches where its words stand, each:
   Hebrew ``ה`` and ``ב``): ``ملف`` with ``prefix`` 3 matches ``والملف``, ``نسخة احتياطية``
   matches ``النسخة الاحتياطية``.
 
-Case-insensitive matching uses full Unicode case folding (``STRASSE`` matches ``Straße``).
+Case-insensitive matching compares the term and the text case-folded (full Unicode folding:
+``STRASSE`` matches ``Straße``).
 Every pattern is an escaped literal with bounded character classes: its matching time is
 linear in the text (no user-written regular expression, so no time budget is needed).
 """
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from typing import Any
 
@@ -48,19 +50,30 @@ _NO_SPACE = regex.compile(r"[\p{Han}\p{Hiragana}\p{Katakana}\p{Thai}\p{Lao}\p{Kh
 
 # What is not prose: placeholders (printf, Python, brace, ICU argument names), markup tags,
 # URLs, command-line options, file paths and names. Terms are matched outside them
-# (``%(name)s`` names no "name").
-_NOT_PROSE = regex.compile(
-    r"%(?:\([^)]*\))?[-+#0-9.]*[a-zA-Z%]|\{\s*[\w.]+\s*(?:,[^{}]*)?\}|<[^<>]{0,500}>"
-    r"|\b[a-zA-Z][a-zA-Z0-9+.-]*://\S+|(?<![\w-])(?:--[a-zA-Z][\w-]*|-[a-zA-Z](?![\w-]))"
-    r"|[\w.~-]*/[\w.~/-]*\w|\b[\w-]+\.(?:html?|txt|py|js|json|css|xml|po|cfg|conf|ini|md|rst)\b"
-)
+# (``%(name)s`` names no "name"). Each kind is blanked in turn, only when the text holds the
+# character its pattern starts with, so a plain sentence costs a few ``in`` tests.
+_NOT_PROSE = [
+    ("://", re.compile(r"\b[a-zA-Z][a-zA-Z0-9+.-]*://\S+")),
+    ("<", re.compile(r"<[^<>]{0,500}>")),
+    ("%", re.compile(r"%(?:\([^)]*\))?[-+#0-9.]*[a-zA-Z%]")),
+    ("{", re.compile(r"\{\s*[\w.]+\s*(?:,[^{}]*)?\}")),
+    ("-", re.compile(r"(?<![\w-])(?:--[a-zA-Z][\w-]*|-[a-zA-Z](?![\w-]))")),
+    ("/", re.compile(r"(?<![\w.~-])[\w.~-]*/[\w.~/-]*\w")),
+    (".", re.compile(r"(?<![\w-])[\w-]+\.(?:html?|txt|py|js|json|css|xml|po|cfg|ini|md|rst)\b")),
+]
+
+
+def _blank(match: re.Match[str]) -> str:
+    return " " * (match.end() - match.start())
 
 
 def prose(text: str) -> str:
-    """``text`` with its placeholders, tags and URLs blanked (offsets kept)."""
-    if not any(c in text for c in "%{<-/."):
-        return text
-    return _NOT_PROSE.sub(lambda m: " " * len(m.group()), text)
+    """``text`` with its placeholders, tags, URLs, options, paths and file names blanked
+    (offsets kept)."""
+    for trigger, mask in _NOT_PROSE:
+        if trigger in text:
+            text = mask.sub(_blank, text)
+    return text
 
 
 def no_space(char: str) -> bool:
@@ -81,11 +94,10 @@ def term_problem(term: str) -> str | None:
 
 
 @lru_cache(maxsize=8192)
-def pattern(
-    term: str, case_sensitive: bool, suffix: int, prefix: int = 0, part: bool = False
-) -> Any:
-    """The compiled pattern of ``term`` (ValueError when :func:`term_problem` says so);
-    ``part``: it may be part of a longer word (a compound), no boundary at either end."""
+def pattern(term: str, suffix: int, prefix: int = 0, part: bool = False) -> Any:
+    """The compiled pattern of ``term``, matched as written (ValueError when
+    :func:`term_problem` says so); ``part``: it may be part of a longer word (a compound), no
+    boundary at either end. Case-insensitive matching folds the term and the text first."""
     problem = term_problem(term)
     if problem is not None:
         raise ValueError(problem)
@@ -105,23 +117,48 @@ def pattern(
         body = _NOT_AFTER_WORD + body
     if _NO_SPACE.match(last) is None and not part:
         body += _NOT_BEFORE_WORD
-    flags = regex.V0 if case_sensitive else regex.V0 | regex.IGNORECASE | regex.FULLCASE
-    return regex.compile(body, flags)
+    return regex.compile(body, regex.V0)
 
 
 def spans(
     term: str, text: str, case_sensitive: bool, suffix: int, prefix: int = 0, part: bool = False
-) -> list:
-    """Where ``term`` occurs in ``text``: ``[(start, end), ...]`` (non-overlapping)."""
-    found = pattern(term, case_sensitive, suffix, prefix, part).finditer(text)
-    return [m.span() for m in found]
+) -> list[tuple[int, int]]:
+    """Where ``term`` occurs in ``text``: ``[(start, end), ...]`` (non-overlapping), offsets
+    of ``text`` as given."""
+    if case_sensitive:
+        return [m.span() for m in pattern(term, suffix, prefix, part).finditer(text)]
+    folded, origin = _folded(text)
+    found = pattern(term.casefold(), suffix, prefix, part).finditer(folded)
+    if origin is None:
+        return [m.span() for m in found]
+    return [(origin[m.start()], origin[m.end() - 1] + 1) for m in found if m.end() > m.start()]
 
 
 def first(
     term: str, text: str, case_sensitive: bool, suffix: int, prefix: int = 0, part: bool = False
-) -> Any:
-    """The first match of ``term`` in ``text`` (a ``regex`` match), or None."""
-    return pattern(term, case_sensitive, suffix, prefix, part).search(text)
+) -> tuple[int, int] | None:
+    """Where ``term`` first occurs in ``text``, or None."""
+    if case_sensitive:
+        found = pattern(term, suffix, prefix, part).search(text)
+        return None if found is None else found.span()
+    folded, origin = _folded(text)
+    found = pattern(term.casefold(), suffix, prefix, part).search(folded)
+    if found is None:
+        return None
+    if origin is None:
+        return found.span()
+    return origin[found.start()], origin[max(found.start(), found.end() - 1)] + 1
+
+
+@lru_cache(maxsize=64)
+def _folded(text: str) -> tuple[str, list[int] | None]:
+    """``text`` case-folded (full Unicode folding: ``Straße`` → ``strasse``) and, when
+    folding changed its length, the index in ``text`` of each folded character."""
+    folded = text.casefold()
+    if len(folded) == len(text):  # folding never shortens: one character for one
+        return folded, None
+    origin = [index for index, char in enumerate(text) for _ in char.casefold()]
+    return folded, origin
 
 
 def locale_matches(ranges: Any, locale: Any) -> bool:

@@ -81,12 +81,28 @@ def weight(text: str) -> int:
     text = text.strip()
     if text.isascii():
         return len(text)
+    known = _CHAR_WEIGHT
     total = 0
     for char in text:
-        if unicodedata.combining(char) or unicodedata.category(char) == "Cf":
-            continue
-        total += 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
+        value = known.get(char)
+        if value is None:
+            value = _char_weight(char)
+            if len(known) < _CHAR_WEIGHT_MAX:
+                known[char] = value
+        total += value
     return total
+
+
+# Each character's weight, worked out once per process (a text repeats its alphabet), for
+# at most this many characters (a hostile input may hold every code point).
+_CHAR_WEIGHT: dict[str, int] = {}
+_CHAR_WEIGHT_MAX = 1 << 16
+
+
+def _char_weight(char: str) -> int:
+    if unicodedata.combining(char) or unicodedata.category(char) == "Cf":
+        return 0
+    return 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
 
 
 def _language(locale: Any) -> str:

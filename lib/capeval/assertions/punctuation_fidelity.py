@@ -153,6 +153,11 @@ _FAMILIES = (
     ("『", "』"),
 )
 
+# Every form of every family, to pass over the families at once when a pair has none.
+_ANY_BRACKET = re.compile("[" + re.escape("".join(o + c for o, c in _FAMILIES)) + "]")
+# Every end form, for one test of a text that ends with none of them (most do not end so).
+_END_FORMS = tuple(form for form, _ in _BY_FORM)
+
 # Guillemets open either way (German and Danish write »…«): only their numbers must match.
 _EITHER_WAY = frozenset({"«"})
 _FRENCH_BEFORE = re.compile(r"(?<=[\w\d)\]»%}”’])([:;?!»])(?=[\s\"'”»)\]]|$)")
@@ -178,6 +183,8 @@ def end_mark(text: str) -> tuple[str, str, int] | None:
     while body and text[body - 1] in _CLOSERS:
         body -= 1
     for stop in (end, body) if body != end else (end,):
+        if not text.endswith(_END_FORMS, 0, stop):
+            continue
         for form, kind in _BY_FORM:
             if text.endswith(form, 0, stop):
                 return kind, form, stop - len(form)
@@ -245,7 +252,8 @@ def _unbalanced(text: str, openers: str, closers: str) -> bool:
 
 def _bracket_findings(source: str, text: str, language: str) -> list[dict[str, Any]]:
     found = []
-    for openers, closers in _FAMILIES:
+    families = _FAMILIES if _ANY_BRACKET.search(text) or _ANY_BRACKET.search(source) else ()
+    for openers, closers in families:
         if not any(c in text or c in source for c in openers + closers):
             continue
         if not _unbalanced(source, openers, closers) and _unbalanced(text, openers, closers):

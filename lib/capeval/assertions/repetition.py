@@ -100,9 +100,10 @@ def repeats(text: str, language: str, words: bool = True, min_repeats: int = 3) 
     found: list[dict[str, Any]] = []
     tokens = _words(text)
     lowered = [m.group().casefold() for m in tokens]
+    # a repeat needs a word twice: a text of distinct words has none (most texts)
+    n = len(tokens) if len(set(lowered)) < len(lowered) else 0
     # what stands between word k and word k+1 (placeholders, punctuation, blanks)
-    seps = [text[tokens[k].end() : tokens[k + 1].start()] for k in range(len(tokens) - 1)]
-    n = len(tokens)
+    seps = [text[tokens[k].end() : tokens[k + 1].start()] for k in range(n - 1)]
     i = 0
     while i < n:
         best: tuple[int, int] | None = None  # (unit length in words, times)
