@@ -338,6 +338,11 @@ def test_sign_off_names_the_run_by_its_inputs(tmp, med_stream):
     assert f"`<stdin>` `{digest}`" in dated
     page = run_cmd(TOOL, "--html", "--today", "2026-12-01", stdin=med_stream).stdout.decode()
     assert f'<code class="hash">{digest}</code>' in page and "on 2026-12-01" in page
+    # an input of many read blocks (blank lines between its records) is digested whole
+    spaced = b"\n".join(line + b"\n" * 40_000 for line in med_stream.splitlines())
+    stream_file.write_bytes(spaced)
+    identity = run_cmd(TOOL, str(stream_file)).stdout.decode()
+    assert f"`{stream_file}` `{hashlib.sha256(spaced).hexdigest()}`" in identity
 
 
 def test_two_profiles_two_sections_never_one_pooled_table(tmp):

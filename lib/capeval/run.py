@@ -332,16 +332,23 @@ class Run:
 
 
 class _Digesting:
-    """A binary stream read through, line by line, with the SHA-256 of every byte read."""
+    """A binary stream read through, a block at a time (as ``jsonl.read_lines`` reads), with
+    the SHA-256 of every byte read."""
 
     def __init__(self, stream: BinaryIO) -> None:
         import hashlib  # only a filter that names its inputs pays for it at start-up
 
         self._stream = stream
         self._hash = hashlib.sha256()
+        self._read1 = getattr(stream, "read1", stream.read)
 
-    def readline(self, limit: int = -1) -> bytes:
-        data = self._stream.readline(limit)
+    def read1(self, size: int = -1) -> bytes:
+        data = self._read1(size)
+        self._hash.update(data)
+        return data
+
+    def read(self, size: int = -1) -> bytes:
+        data = self._stream.read(size)
         self._hash.update(data)
         return data
 
