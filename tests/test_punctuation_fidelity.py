@@ -65,6 +65,15 @@ def run(source, text, target_locale="de-DE", **params):
         ("Time:", "Ժամանակ\u2024", "hy", {}, "ok"),
         ("%s KB", '%s ק"ב', "he", {}, "ok"),  # gershayim
         ("%s KB", '%s K"B', "de-DE", {}, "punctuation_bracket_unbalanced"),
+        # the end marks of other scripts, doubled
+        ("Enter a number.", "نمبر درج کریں۔۔", "ur", {}, "punctuation_doubled"),
+        ("Delete?", "حذف؟؟", "ar", {}, "punctuation_doubled"),
+        ("Done.", "Ավարտված է։։", "hy", {}, "punctuation_doubled"),
+        ("Done.", "រួចរាល់។។", "km", {}, "punctuation_doubled"),
+        ("Done.", "ပြီးပါပြီ။။", "my", {}, "punctuation_doubled"),
+        ("Saved.", "ተቀይሯል::::", "am", {}, "punctuation_doubled"),
+        ("Saved.", "ተቀይሯል።።", "am", {}, "punctuation_doubled"),
+        ("Done.", "Ավարտված է։", "hy", {}, "ok"),
     ],
 )
 def test_cases(source, text, target, params, code):
@@ -78,6 +87,7 @@ def test_cases(source, text, target, params, code):
         ("Delete the file?", "Datei löschen", "de-DE", "Datei löschen?"),
         ("Name: %s", "Nom: %s", "fr-FR", "Nom\u202f: %s"),
         ("Done.", "Fertig..", "de-DE", "Fertig."),
+        ("Enter a number.", "نمبر درج کریں۔۔", "ur", "نمبر درج کریں۔"),
     ],
 )
 def test_suggestions_repair_one_finding(source, text, target, fixed):

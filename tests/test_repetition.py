@@ -41,6 +41,10 @@ def run(source, text, target_locale="fr-FR", **params):
         ("<init> <args to init>", "<init 程序> <init 程序参数>", "zh-CN", {}, "ok"),
         ("Cannot open %s", "%s を open できませんを open できません", "ja", {}, "repetition_loop"),
         ("many", "wjele wjele", "dsb", {"words": True, "min_repeats": 2}, "repetition_loop"),
+        # a unit across Korean's word spacing loops like any other
+        ("Colombian Spanish", "콜롬비아 스페아 스페인어", "ko", {}, "repetition_loop"),
+        ("Colombian Spanish", "콜롬비아 스페인어", "ko", {}, "ok"),
+        ("a, b, c", "、文字列、文字列の", "ja", {}, "ok"),
     ],
 )
 def test_cases(source, text, target, params, code):

@@ -211,7 +211,10 @@ def _punctuation_defects(source: str, text: str, rng: random.Random) -> list[Def
         swap = _END_SWAP.get(form[-1])
         if swap is not None:
             defects.append(("end punctuation changed", text[:at] + swap + text[at + len(form) :]))
-        defects.append(("end punctuation doubled", text[:at] + form + text[at:]))
+        # "……" is one ellipsis in Chinese, Japanese and Korean: doubling "…" makes no defect
+        language = _LOCALE[0].split("-")[0]
+        if not (form == "…" and language in ("zh", "yue", "ja", "ko")):
+            defects.append(("end punctuation doubled", text[:at] + form + text[at:]))
     for opener, closer in (("(", ")"), ("[", "]"), ("（", "）")):
         if opener in text and closer in text:
             at = text.rindex(closer)

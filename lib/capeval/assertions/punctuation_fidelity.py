@@ -18,8 +18,9 @@ has ``؟`` or ``？`` in a German string, leaves a ``(`` open, loses French spac
   ``:``, ``;``, ``?``, ``!`` and ``»`` and after ``«`` (Canadian French: before ``:`` and
   ``»`` only); other targets put none before ``?``, ``!``, ``:`` or ``;`` where the source has
   none;
-* ``doubled`` (default true): two blanks in a row, or a doubled ``, . ? ! : ;`` (not ``...``)
-  or ``。、，？！``, where the source has none.
+* ``doubled`` (default true): two blanks in a row, or a doubled ``, . ? ! : ;`` (not ``...``),
+  ``。、，？！`` or another script's end mark (``؟ ۔ ։ ․ ។ ။ ঃ ።``; Ethiopic ``::::``), where the
+  source has none.
 
 Codes, in precedence order: ``punctuation_end_missing`` (the source's end punctuation is not
 at the candidate's end), ``punctuation_end_changed`` (another kind of end punctuation there),
@@ -164,8 +165,11 @@ _FRENCH_BEFORE = re.compile(r"(?<=[\w\d)\]»%}”’])([:;?!»])(?=[\s\"'”»)\
 _FRENCH_AFTER = re.compile(r"(«)(?=\w)")
 _DOUBLED = re.compile(
     r"(?<!\.)\.\.(?!\.)|(?<!\.)\.{4,}|……(?=…)|,,|\?\?|!!|::|;;|。。|：：|；；|।।|、、|，，|？？|！！"
+    # the end marks of Arabic script, Armenian, Khmer, Myanmar, Bengali, Ethiopic
+    r"|؟؟|۔۔|։։|․․|។។|။။|ঃঃ|።።"
 )
-_DOUBLED_ETHIOPIC = re.compile(_DOUBLED.pattern.replace("|::|", "|"))
+# Amharic and Tigrinya write their full stop (።) as "::" too: doubled, it is "::::"
+_DOUBLED_ETHIOPIC = re.compile(_DOUBLED.pattern.replace("|::|", "|(?<!:)::::(?!:)|"))
 _DOUBLED_SPACE = re.compile(r"(?<=\S)  +(?=\S)")
 
 

@@ -132,8 +132,11 @@ def repeats(text: str, language: str, words: bool = True, min_repeats: int = 3) 
                 continue
             if not _CJK.search(unit) and len(unit) < 6:
                 continue  # a syllable of Thai or Khmer
-            if len(unit) < 5 and not unit.isalnum() or len(_NO_SPACE.findall(unit)) < 2:
-                continue  # a list ("、文字列、文字列の"); a repeat of Latin text ("ab ab")
+            # a short unit of punctuation is a list ("、文字列、文字列の"); a blank inside one is
+            # Korean's word spacing ("아 스페아 스페"), a loop like any other
+            short_list = len(unit) < 5 and not unit.replace(" ", "").isalnum()
+            if short_list or len(_NO_SPACE.findall(unit)) < 2:
+                continue  # a list; a repeat of Latin text ("ab ab")
             if any(c in unit for c in "<>[]|"):
                 continue  # the metavariables of a usage line: <init 程序> <init 程序参数>
             if len(unit) == 2 and times < min_repeats:
