@@ -5,10 +5,12 @@ report that looks like a clean run."""
 from __future__ import annotations
 
 import re
+import tempfile
+from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, jsonl, run_cmd
+from conftest import ROOT, evalcase, jsonl, run_cmd
 
 HOSTILE = "ok\x1b[2J\x1b]0;pwned\x07 \u202eevil\u202c \u2066x\u2069 \u200f \x85end"
 RAW = ["\x1b", "\x07", "\u202e", "\u202c", "\u2066", "\u2069", "\u200f", "\x85"]
@@ -116,3 +118,62 @@ def test_one_reviewer_under_look_alike_ids_is_one_reviewer(tmp_path):
     # the NFD spelling is the same id; the others are look-alikes, each reported
     assert err.count("review.duplicate") == 1, err
     assert err.count("review.lookalike") == 4, err
+
+
+NFC_NAME, NFD_NAME = "caf\u00e9", "cafe\u0301"
+
+
+@pytest.mark.parametrize(
+    ("syntax", "source", "candidate"),
+    [
+        ("python", "Hello {%s}!", "Bonjour {%s} !"),
+        ("python", "Hello %%(%s)s!", "Bonjour %%(%s)s !"),
+        ("icu", "Hello {%s}!", "Bonjour {%s} !"),
+        ("auto", "Hello {%s}!", "Bonjour {%s} !"),
+    ],
+)
+@pytest.mark.parametrize("names", [(NFC_NAME, NFD_NAME), (NFD_NAME, NFC_NAME)])
+def test_placeholder_names_in_nfc_and_nfd_are_different_names(syntax, source, candidate, names):
+    # str.format, printf, ICU and i18next do not normalise names: "{café}" typed with a
+    # combining accent raises KeyError against format(café=...) at run time
+    source_name, candidate_name = names
+    source_text, candidate_text = source % source_name, candidate % candidate_name
+    if syntax == "python" and "{" in source_text:
+        with pytest.raises(KeyError):
+            candidate_text.format(**{source_name: "Ana"})
+    case = evalcase(
+        id="nfd.name.001",
+        source=source_text,
+        assertions=[
+            {"name": "placeholder_integrity", "severity": "hard", "params": {"syntax": syntax}}
+        ],
+    )
+    result = _check_one(case, candidate_text)
+    assert result["passed"] is False, result
+    assert result["evidence"]["unicode_forms_differ"] is True
+    assert "Unicode form" in result["message"]
+
+
+def test_text_around_placeholders_may_differ_in_unicode_form():
+    case = evalcase(
+        id="nfd.text.001",
+        source=f"{NFC_NAME} {{name}}",
+        assertions=[
+            {"name": "placeholder_integrity", "severity": "hard", "params": {"syntax": "python"}}
+        ],
+    )
+    assert _check_one(case, f"{NFD_NAME} {{name}}")["passed"] is True
+
+
+def _check_one(case: dict, text: str) -> dict:
+    import json as json_module
+
+    with tempfile.TemporaryDirectory() as folder:
+        candidates = Path(folder) / "candidates.jsonl"
+        candidates.write_text(jsonl({"case_id": case["id"], "text": text}), encoding="utf-8")
+        done = run_cmd(
+            "cap-check", "--exit-zero", "--candidates", str(candidates), stdin=jsonl(case)
+        )
+    assert done.returncode == 0, done.stderr
+    (result,) = [json_module.loads(line) for line in done.stdout.decode().splitlines()]
+    return result

@@ -345,7 +345,37 @@ def _check_custom(source: str, text: str, params: dict[str, Any], allow_reorder:
 
 def check(subject: Subject, params: dict[str, Any]) -> Outcome:
     """The placeholder verdict for one case × candidate, with fix suggestions when failing."""
-    return _with_suggestions(subject, params, _verdict(subject, params))
+    result = _with_suggestions(subject, params, _verdict(subject, params))
+    if result.passed:
+        return _exact_names(subject, params) or result  # a pass may carry evidence (ICU)
+    return result
+
+
+def _exact_names(subject: Subject, params: dict[str, Any]) -> Outcome | None:
+    """The verdict on the texts as written, when NFC changed either of them.
+
+    The texts are compared after NFC (``Subject``), but no runtime normalises a placeholder's
+    name: Python's ``format``, printf, ICU and i18next look a name up code point for code
+    point, so ``{café}`` written with a combining accent (NFD) is another name than the
+    source's ``{café}`` (NFC), and the message fails at run time. A pair that passes after NFC
+    is therefore checked once more on the raw texts; a failure there is the result, its
+    message saying that the names differ only in their Unicode form (None: no failure).
+    """
+    source = subject.case.get("source", "")
+    text = subject.candidate.get("text", "")
+    if (source is subject.source or source == subject.source) and (
+        text is subject.text or text == subject.text
+    ):
+        return None  # both were NFC already (nearly every pair): the verdict stands
+    exact = _verdict(replace(subject, source=source, text=text), params)
+    if exact.passed:
+        return None
+    return Outcome(
+        exact.code,
+        f"{exact.message} (placeholder names are compared as written: they differ only in "
+        "their Unicode form, NFC and NFD, which the runtime does not equate)",
+        {**exact.evidence, "unicode_forms_differ": True},
+    )
 
 
 def _with_suggestions(subject: Subject, params: dict[str, Any], result: Outcome) -> Outcome:
