@@ -806,12 +806,23 @@ def test_every_writer_is_registered_and_has_the_whole_shape():
 
     package = Path(formats.__file__).parent
     modules = {info.name for info in pkgutil.iter_modules([str(package)])}
-    writers = {name for name in modules if hasattr(formats.writer(name), "render")}
+    writers = {
+        name
+        for name in modules
+        if hasattr(formats.writer(name), "render") or hasattr(formats.writer(name), "Writer")
+    }
     assert writers == set(formats.NAMES)
     for name in formats.NAMES:
         writer = formats.writer(name)
         assert writer.NAME == name
         assert set(writer.STREAMS) <= {"results", "review"} and writer.STREAMS
+        # a document renders a view; a machine format streams results (and a review by render)
+        if writer.DOCUMENT:
+            assert callable(writer.render)
+        else:
+            assert callable(writer.Writer.failure) and callable(writer.Writer.finish)
+            assert not writer.PASSES or callable(writer.Writer.passed)
+            assert "review" not in writer.STREAMS or callable(writer.render)
         assert isinstance(writer.DOCUMENT, bool) and isinstance(writer.PASSES, bool)
         assert isinstance(writer.TITLE, str) and writer.TITLE
         assert isinstance(writer.MAX_BYTES, int) and writer.MAX_BYTES >= 0

@@ -38,6 +38,12 @@ MAX_GLOSSARY_BYTES = 64 << 20
 # Element nesting of an XML catalog (XLIFF, Android, stringsdict); real ones nest ~10 deep.
 MAX_XML_DEPTH = 256
 
+# -- reports (cap-render-report) ---------------------------------------------------------------
+# SARIF describes each result code once, in the run's rules; past this many distinct codes a
+# result carries its ``ruleId`` without a rule (codes come from the assertions' registries,
+# ~60 in all: only a made-up stream has more, and its rules would grow with it).
+MAX_SARIF_RULES = 1000
+
 # -- evidence (each AssertionResult) ----------------------------------------------------------
 # Strings in evidence are cut to this many characters.
 EVIDENCE_STRING_CHARS = 200

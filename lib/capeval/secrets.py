@@ -249,11 +249,12 @@ _CACHED_CHARS = 4096
 SHORTEST_SECRET = 8
 
 
-def value_secret_kind(value: str, entropy: bool = True) -> str | None:
-    """The kind of the first credential found in one string, or None."""
+def value_secret_kind(value: str, entropy: bool = True, *, cache: bool = True) -> str | None:
+    """The kind of the first credential found in one string, or None. ``cache=False`` for a
+    text that will not come again (a report's entry): it would only push others out."""
     if len(value) < SHORTEST_SECRET:
         return None
-    if len(value) > _CACHED_CHARS:
+    if len(value) > _CACHED_CHARS or not cache:
         return _secret_kind(value, entropy)
     return _cached_secret_kind(value, entropy)
 
@@ -401,9 +402,11 @@ def shannon_bits(text: str) -> float:
 REDACTED = "[redacted:{kind}]"
 
 
-def secret_spans(value: str, entropy: bool = True) -> list[tuple[int, int, str]]:
+def secret_spans(
+    value: str, entropy: bool = True, *, cache: bool = True
+) -> list[tuple[int, int, str]]:
     """(start, end, kind) of every credential-like span of ``value``, in order, disjoint."""
-    if value_secret_kind(value, entropy) is None:
+    if value_secret_kind(value, entropy, cache=cache) is None:
         return []
     spans: list[tuple[int, int, str]] = []
     for kind, pattern in _FORMATS:
@@ -427,9 +430,9 @@ def secret_spans(value: str, entropy: bool = True) -> list[tuple[int, int, str]]
     return disjoint
 
 
-def redact(value: str, entropy: bool = True) -> str:
+def redact(value: str, entropy: bool = True, *, cache: bool = True) -> str:
     """``value`` with every credential-like span replaced by ``[redacted:<kind>]``."""
-    spans = secret_spans(value, entropy)
+    spans = secret_spans(value, entropy, cache=cache)
     if not spans:
         return value
     parts = []

@@ -193,6 +193,9 @@ def render_report(
     run.shown = shown_values(visible=machine)
     if not machine:
         run.digests = {}  # a review report's sign-off names its inputs by their SHA-256
+    context = _context(name, cases, candidates, waivers, max_failures, max_bytes)
+    # a machine format is handed each result as it is read and spools it (bounded memory)
+    sink = writer.Writer(context) if machine else None
     side = inputs.read_side_files(
         run,
         manifest=manifest,
@@ -215,6 +218,7 @@ def render_report(
         drill_down=not machine and (cases is not None or candidates is not None),
         # a document lists the most important failures, one row per cause
         rank=not machine,
+        sink=sink,
     )
     stream.read()
     if stream.kind is None or not run.counts["rendered"]:
@@ -246,11 +250,14 @@ def render_report(
 
             records = inputs.read_completeness(run, completeness)
             view["completeness"] = completeness_view(records, completeness)
-    document = _render(name, template, view, cases, candidates, waivers, max_failures, max_bytes)
-    # a credential in records made elsewhere is not shown (cap-check's results are redacted
-    # already); by format only, since a report is full of ids and digests
-    document = redact(document, entropy=False)  # (the records' values were, as read)
-    run.out.write_bytes(document.encode("utf-8"))
+    if sink is not None and stream.kind == inputs.RESULTS:
+        sink.finish(view, run.out.write_bytes)  # each entry redacted as it was spooled
+    else:
+        document = _render(name, template, view, context)
+        # a credential in records made elsewhere is not shown (cap-check's results are
+        # redacted already); by format only, since a report is full of ids and digests
+        document = redact(document, entropy=False)  # (the records' values were, as read)
+        run.out.write_bytes(document.encode("utf-8"))
     shown = f"template {template}" if template else writer.TITLE
     run.summary_extra.append(f"{stream.kind} report ({shown})")
     if stream.kind == inputs.RESULTS:
@@ -428,17 +435,34 @@ def _run_identity(run: Run, config: str | None, today: str | None) -> dict[str, 
     }
 
 
-def _render(
+def _context(
     name: str,
-    template: str | None,
-    view: dict[str, Any],
     cases: str | None,
     candidates: str | None,
     waivers: str | None,
     max_failures: int,
     max_bytes: int | None,
-) -> str:
+) -> formats.Context:
     from capeval import __version__
+
+    return formats.Context(
+        cases_path=cases,
+        candidates_path=candidates,
+        waivers_path=waivers,
+        max_bytes=formats.writer(name).MAX_BYTES if max_bytes is None else max_bytes,
+        max_rows=max_failures,
+        version=__version__,
+        clean=_redact_by_format,
+    )
+
+
+def _redact_by_format(text: str) -> str:
+    # an entry comes once: caching its verdict would only fill the cache (bounded, but with
+    # thousands of entries of a few KB each)
+    return redact(text, entropy=False, cache=False)
+
+
+def _render(name: str, template: str | None, view: dict[str, Any], context: Any) -> str:
     from capeval.report import render
 
     if template is not None:
@@ -446,18 +470,7 @@ def _render(
             return render.render_user_template(template, view)
         except render.TemplateProblem as exc:
             raise UsageError(str(exc)) from None
-    writer = formats.writer(name)
-    if max_bytes is None:
-        max_bytes = writer.MAX_BYTES
-    context = formats.Context(
-        cases_path=cases,
-        candidates_path=candidates,
-        waivers_path=waivers,
-        max_bytes=max_bytes,
-        max_rows=max_failures,
-        version=__version__,
-    )
-    return writer.render(view, context)
+    return formats.writer(name).render(view, context)
 
 
 def _waiver_diagnostics(run: Run, view: dict[str, Any], path: str | None) -> None:

@@ -121,7 +121,10 @@ class Stream:
         self._first: str = ""
         self.review: Any = None
         self.results: Any = None
-        self._seen: set[Any] = set()
+        from capeval.seen import SeenKeys
+
+        # every result's key (duplicates are refused): a compact table, ~20 bytes a key
+        self._seen = SeenKeys()
         run.counts.update({"rendered": 0, "invalid": 0})
 
     def read(self) -> None:
@@ -174,9 +177,8 @@ class Stream:
             if problem is not None:
                 return [problem]
             key = result_key(record)
-            if key in self._seen:
+            if not self._seen.add(key):
                 return [Problem("id.duplicate", "/", _duplicate_result(key))]
-            self._seen.add(key)
             return []
         problems = _aggregation_problems(record)
         if problems:
@@ -194,7 +196,7 @@ class Stream:
                 ]
         elif kind == "case_verdict":
             key = ("case_verdict", record["case_id"])
-            if key in self._seen:
+            if not self._seen.add(key):
                 return [
                     Problem(
                         "id.duplicate",
@@ -202,7 +204,6 @@ class Stream:
                         f"a second case_verdict for {record['case_id']} (the first counts)",
                     )
                 ]
-            self._seen.add(key)
         return []
 
 

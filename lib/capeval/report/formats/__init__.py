@@ -10,10 +10,17 @@ here with
   every result;
 * ``PASSES``: True when it lists passing results too (JUnit's test cases);
 * ``MAX_BYTES``: the default ``--max-bytes`` (0: no budget);
-* ``render(view, context) -> str``.
+* a document (and GitHub annotations of a review stream): ``render(view, context) -> str``;
+* a machine format of results: ``Writer(context)``, handed each failing result row as the
+  stream is read (``failure(row)``; with ``PASSES`` each passing one too: ``passed(case_id,
+  system, assertion, severity)``), then ``finish(view, write)`` with the view of everything
+  else (counts, waiver findings, the verdict; ``failures`` empty), writing the bytes. It keeps
+  no result in memory: entries go to a spool on disk (``capeval.report.spool``), so a report
+  of any number of results is written in bounded memory.
 
 ``context`` carries what a writer needs beyond the view: the side files' paths (shown relative
-to the working directory, as CI tools want them), the byte budget and the package version.
+to the working directory, as CI tools want them), the byte budget, the package version and
+``clean``, the redaction a machine writer applies to each entry's text as it spools it.
 
 The view (``capeval.report.views``) is plain data; a failing result row has ``case_id``,
 ``system``, ``assertion``, ``severity``, ``code``, ``message``, ``evidence`` (compact JSON),
@@ -29,6 +36,7 @@ from __future__ import annotations
 
 import importlib
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
 
@@ -43,6 +51,8 @@ class Context:
     max_bytes: int = 0
     max_rows: int = 0  # a document's rows per long section (--max-failures; 0: all)
     version: str = ""
+    # applied to the text of each entry a machine writer spools, and to the text around them
+    clean: Callable[[str], str] = str
 
 
 def writer(name: str) -> ModuleType:

@@ -11,9 +11,11 @@ relative to the working directory, as the platform resolves them against the che
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from capeval.report.formats import Context, display_path, subject
+from capeval.report.spool import SortedSpool
 
 NAME = "github"
 STREAMS = ("results", "review")
@@ -72,32 +74,49 @@ class _Lines:
             elif len(lines) > room:
                 hidden += len(lines) - room
             out.extend(lines)
-        if hidden:
-            totals += (
-                f"; {hidden} annotation(s) beyond the platform's {SHOWN_PER_LEVEL} per level "
-                "are not shown: see the step summary or the full report"
-            )
-        out.append(annotation("notice", "capeval totals", totals))
+        out.append(_closing(totals, hidden))
         return "".join(out)
 
 
+def _closing(totals: str, hidden: int) -> str:
+    """The closing notice: the totals, and how many annotations the platform will not show."""
+    if hidden:
+        totals += (
+            f"; {hidden} annotation(s) beyond the platform's {SHOWN_PER_LEVEL} per level "
+            "are not shown: see the step summary or the full report"
+        )
+    return annotation("notice", "capeval totals", totals)
+
+
 def render(view: dict[str, Any], context: Context) -> str:
-    if view["stream"] == "review":
-        return _review(view, context)
-    return _results(view, context)
+    """The annotations of a review stream (a results stream goes through ``Writer``)."""
+    return _review(view, context)
 
 
-def _results(view: dict[str, Any], context: Context) -> str:
-    cases = display_path(context.cases_path)
-    waivers = display_path(context.waivers_path)
-    lines = _Lines()
-    for index, row in enumerate(view["failures"]):
+class Writer:
+    """The annotations of a results stream, spooled to a temporary SQLite table as they come
+    (bounded memory) and written in order of importance at the end."""
+
+    def __init__(self, context: Context) -> None:
+        self.context = context
+        self.cases = display_path(context.cases_path)
+        self.spool = SortedSpool(
+            "level INTEGER, first INTEGER, second INTEGER, seq INTEGER", context.clean
+        )
+        self.index = 0  # the failing result's number, as the order of the input
+        self.seq = 0
+
+    def failure(self, row: dict[str, Any]) -> None:
+        index = self.index
+        self.index += 1
         location = row.get("location")
         if location is not None:  # the catalog line an imported case came from
             where = {"file": location["file"], "line": location["line"]}
         else:
             where = (
-                {"file": cases, "line": row["case_line"]} if row["case_line"] is not None else {}
+                {"file": self.cases, "line": row["case_line"]}
+                if row["case_line"] is not None
+                else {}
             )
         title = f"{row['assertion']}: {row['code']}"
         if row["waiver"] is not None:
@@ -106,23 +125,49 @@ def _results(view: dict[str, Any], context: Context) -> str:
                 f"waived until {waiver['expires']} (owner {waiver['owner']}: {waiver['reason']}): "
                 f"{subject(row)}: {row['message']}"
             )
-            lines.add("notice", (index,), annotation("notice", title, message, **where))
-            continue
+            self._add("notice", (index, 0), annotation("notice", title, message, **where))
+            return
         prefix = {"regression": "regression: ", "new": "new failure: "}.get(row["change"] or "", "")
         level = "error" if row["severity"] == "hard" else "warning"
         rank = (_CHANGE_ORDER.get(row["change"] or "", 2), index)
         message = f"{prefix}{subject(row)}: {row['message']}"
-        lines.add(level, rank, annotation(level, title, message, **where))
-    for index, finding in enumerate(view.get("waiver_findings") or []):
-        lines.add(
-            "warning",
-            (1, index),  # after regressions, before known failures
-            annotation(
-                "warning", finding["code"], finding["message"], file=waivers, line=finding["line"]
-            ),
-        )
-    verdict = view["verdict"]
-    return lines.text(verdict["headline"])
+        self._add(level, rank, annotation(level, title, message, **where))
+
+    def finish(self, view: dict[str, Any], write: Callable[[bytes], Any]) -> None:
+        waivers = display_path(self.context.waivers_path)
+        for index, finding in enumerate(view.get("waiver_findings") or []):
+            self._add(
+                "warning",
+                (1, index),  # after regressions, before known failures
+                annotation(
+                    "warning",
+                    finding["code"],
+                    finding["message"],
+                    file=waivers,
+                    line=finding["line"],
+                ),
+            )
+        spool = self.spool
+        counts = dict(spool.rows("SELECT level, count(*) FROM entries GROUP BY level"))
+        hidden = 0
+        for level, name in enumerate(_LEVELS):
+            # the closing notice needs one of the ten notice slots
+            room = SHOWN_PER_LEVEL - 1 if name == "notice" else SHOWN_PER_LEVEL
+            hidden += max(0, counts.get(level, 0) - room)
+            limit = f" LIMIT {room}" if name == "notice" else ""
+            query = f"SELECT text FROM entries WHERE level = {level} ORDER BY first, second, seq"
+            for (line,) in spool.rows(query + limit):
+                write(line.encode("utf-8"))
+        spool.close()
+        totals = view["verdict"]["headline"]
+        write(self.context.clean(_closing(totals, hidden)).encode("utf-8"))
+
+    def _add(self, level: str, rank: tuple[int, int], line: str) -> None:
+        self.seq += 1
+        self.spool.add(_LEVELS.index(level), *rank, self.seq, line)
+
+
+_LEVELS = ("error", "warning", "notice")
 
 
 def _review(view: dict[str, Any], context: Context) -> str:

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
-from capeval.report.formats import Context
-from capeval.report.formats.rdjson import diagnostics
+from capeval.report.formats import rdjson
 
 NAME = "rdjsonl"
 STREAMS = ("results",)
@@ -16,8 +16,11 @@ TITLE = "rdjsonl"
 MAX_BYTES = 0
 
 
-def render(view: dict[str, Any], context: Context) -> str:
-    return "".join(
-        json.dumps(diagnostic, ensure_ascii=False) + "\n"
-        for diagnostic in diagnostics(view, context)
-    )
+class Writer(rdjson.Writer):
+    """One Diagnostic per line, spooled as they come."""
+
+    def _add(self, found: dict[str, Any]) -> None:
+        self.entries.add(json.dumps(found, ensure_ascii=False) + "\n")
+
+    def _write(self, write: Callable[[bytes], Any]) -> None:
+        self.entries.copy_to(write)

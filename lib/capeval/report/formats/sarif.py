@@ -13,9 +13,12 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 from typing import Any
 
+from capeval.limits import MAX_SARIF_RULES
 from capeval.report.formats import Context, display_path, rules, subject
+from capeval.report.spool import ENTRIES, Spool, indented, json_around
 
 NAME = "sarif"
 STREAMS = ("results",)
@@ -36,15 +39,17 @@ def fingerprint(*parts: str | None) -> str:
 
 
 class _Rules:
-    """The SARIF rules (one per code) in order of first use, and each code's index."""
+    """The SARIF rules (one per code, at most ``MAX_SARIF_RULES``) in order of first use, and
+    each code's index."""
 
     def __init__(self) -> None:
         self.index: dict[str, int] = {}
         self.list: list[dict[str, Any]] = []
 
-    def __call__(self, code: str, level: str, assertion: str | None = None) -> int:
-        if code not in self.index:
-            self.index[code] = len(self.list)
+    def __call__(self, code: str, level: str, assertion: str | None = None) -> int | None:
+        found = self.index.get(code)
+        if found is None and len(self.list) < MAX_SARIF_RULES:
+            found = self.index[code] = len(self.list)
             self.list.append(
                 {
                     "id": code,
@@ -54,29 +59,48 @@ class _Rules:
                     "defaultConfiguration": {"level": level},
                 }
             )
-        return self.index[code]
+        return found
 
 
-def render(view: dict[str, Any], context: Context) -> str:
-    cases = display_path(context.cases_path)
-    candidates = display_path(context.candidates_path)
-    waivers = display_path(context.waivers_path)
-    rule = _Rules()
-    results = [_result(row, rule, cases, candidates, waivers) for row in view["failures"]]
-    results += [_waiver_result(f, rule, waivers) for f in view.get("waiver_findings") or []]
-    driver: dict[str, Any] = {"name": "capeval", "rules": rule.list}
-    if context.version:
-        driver["version"] = context.version
-    sarif_run: dict[str, Any] = {
-        "tool": {"driver": driver},
-        "columnKind": "unicodeCodePoints",
-        "results": results,
-    }
-    if view.get("completeness"):
-        # translated shares are no results (no defect): the run's property bag carries them
-        sarif_run["properties"] = {"completeness": view["completeness"]}
-    log = {"$schema": SCHEMA_URI, "version": "2.1.0", "runs": [sarif_run]}
-    return json.dumps(log, ensure_ascii=False, indent=2) + "\n"
+class Writer:
+    """SARIF written in bounded memory: each result's entry spooled as it comes, the rules
+    (known only at the end) written first, then the entries."""
+
+    def __init__(self, context: Context) -> None:
+        self.context = context
+        self.cases = display_path(context.cases_path)
+        self.candidates = display_path(context.candidates_path)
+        self.waivers = display_path(context.waivers_path)
+        self.rule = _Rules()
+        self.results = Spool(context.clean)
+
+    def failure(self, row: dict[str, Any]) -> None:
+        self._add(_result(row, self.rule, self.cases, self.candidates, self.waivers))
+
+    def finish(self, view: dict[str, Any], write: Callable[[bytes], Any]) -> None:
+        for finding in view.get("waiver_findings") or []:
+            self._add(_waiver_result(finding, self.rule, self.waivers))
+        driver: dict[str, Any] = {"name": "capeval", "rules": self.rule.list}
+        if self.context.version:
+            driver["version"] = self.context.version
+        sarif_run: dict[str, Any] = {
+            "tool": {"driver": driver},
+            "columnKind": "unicodeCodePoints",
+            "results": [ENTRIES] if self.results.count else [],
+        }
+        if view.get("completeness"):
+            # translated shares are no results (no defect): the run's property bag carries them
+            sarif_run["properties"] = {"completeness": view["completeness"]}
+        log = {"$schema": SCHEMA_URI, "version": "2.1.0", "runs": [sarif_run]}
+        json_around(log, self.results, write, self.context.clean)
+
+    def _add(self, result: dict[str, Any]) -> None:
+        separator = ",\n" if self.results.count else ""
+        self.results.add(separator + indented(result, _RESULT_INDENT))
+
+
+# a SARIF result's depth in the log: log > runs > run > results
+_RESULT_INDENT = 8
 
 
 def _result(
@@ -110,6 +134,8 @@ def _result(
             **({"system": row["system"]} if row["system"] is not None else {}),
         },
     }
+    if result["ruleIndex"] is None:  # past MAX_SARIF_RULES codes: the id alone
+        del result["ruleIndex"]
     if candidates is not None and row["candidate_line"] is not None:
         result["relatedLocations"] = [
             {
@@ -158,7 +184,7 @@ def _fix(row: dict[str, Any], candidates: str) -> dict[str, Any]:
 
 def _waiver_result(finding: dict[str, Any], rule: _Rules, waivers: str | None) -> dict[str, Any]:
     """An expired or unused waiver as a SARIF result."""
-    return {
+    result = {
         "ruleId": finding["code"],
         "ruleIndex": rule(finding["code"], "warning"),
         "level": "warning",
@@ -174,6 +200,9 @@ def _waiver_result(finding: dict[str, Any], rule: _Rules, waivers: str | None) -
             )
         },
     }
+    if result["ruleIndex"] is None:
+        del result["ruleIndex"]
+    return result
 
 
 def _where(row: dict[str, Any], cases: str | None) -> dict[str, Any]:

@@ -102,7 +102,11 @@ class ResultsTally:
     """AssertionResults folded as they stream by.
 
     Only failing results are kept whole, and only the first ``keep_failures`` of them (0: all)
-    — a report of a million results lists what a person can read, and counts the rest.
+    — a report of a million results lists what a person can read, and counts the rest. With a
+    ``sink`` (a machine format's writer) none is kept: each failing result's row goes to
+    ``sink.failure`` as it comes (with ``keep_passes``, each passing one to ``sink.passed``),
+    and the baseline's lists are counted, not kept: memory does not grow with the results
+    but for two compact key tables (``capeval.seen``: the cases counted, ~20 bytes a case).
     """
 
     def __init__(
@@ -117,7 +121,10 @@ class ResultsTally:
         keep_passes: bool = False,
         drill_down: bool = False,
         rank: bool = False,
+        sink: Any = None,
     ) -> None:
+        from capeval.seen import SeenKeys
+
         self.cases = cases
         self.baseline = baseline
         self.keep_failures = keep_failures
@@ -125,8 +132,9 @@ class ResultsTally:
         self.candidates = candidates
         # the baseline run's candidates: a regression's drill-down shows what changed
         self.baseline_candidates = baseline_candidates
-        # every passing result's key (JUnit lists each result as a test case)
-        self.passes: list[tuple[str, str | None, str, str]] | None = [] if keep_passes else None
+        self.sink = sink
+        # every passing result's key goes to the sink (JUnit lists each result as a test case)
+        self.keep_passes = keep_passes and sink is not None
         # source and candidate text beside each listed failure (a document's drill-down)
         self.drill_down = drill_down
         # what the regression gate counts: failures not waived, by kind
@@ -140,12 +148,13 @@ class ResultsTally:
         self.by_locale: dict[str, _Rate] = {}
         self.by_file: dict[str, _Rate] = {}
         self.by_code: dict[str, list[Any]] = {}  # code -> [count, {assertion: None}]
-        self.case_ids: set[str] = set()
+        self.case_ids = SeenKeys()
         self.failures: list[dict[str, Any]] = []
-        self.regressions: list[dict[str, Any]] = []
-        self.fixes: list[dict[str, Any]] = []
-        self.unchanged: list[dict[str, Any]] = []
-        self.new_failures: list[dict[str, Any]] = []
+        # compared with the baseline: rows (a document lists them) or, with a sink, counts
+        self.changes: dict[str, Any] = {
+            name: 0 if sink is not None else []
+            for name in ("regressions", "fixes", "unchanged", "new_failures")
+        }
         self.new_passes = 0
         self.compared = 0
         self.seen_baseline: set[ResultKey] = set()
@@ -206,22 +215,22 @@ class ResultsTally:
                     self.new_passes += 1
                 else:
                     change = "new"
-                    self.new_failures.append(row)
+                    self._change("new_failures", row)
             else:
                 self.compared += 1
                 self.seen_baseline.add(key)
                 compared = {**row, "baseline_code": was.code}
                 if not passed and was.passed:
                     change = "regression"
-                    self.regressions.append(compared)
+                    self._change("regressions", compared)
                 elif passed and not was.passed:
-                    self.fixes.append(compared)
+                    self._change("fixes", compared)
                 elif not passed:
                     change = "unchanged"
-                    self.unchanged.append(compared)
+                    self._change("unchanged", compared)
         if passed:
-            if self.passes is not None:
-                self.passes.append((case_id, system, assertion, severity))
+            if self.keep_passes:
+                self.sink.passed(case_id, system, assertion, severity)
             return
         self.failures_total += 1
         gate = self.gate
@@ -232,13 +241,21 @@ class ResultsTally:
             gate["hard"] += severity == "hard"
             gate["regressions"] += change == "regression"
             gate["new_failures"] += change == "new"
-        if self.ranked is not None:
+        if self.sink is not None:
+            self.sink.failure(self._failure_row(row, record, was, change))
+        elif self.ranked is not None:
             failure = self._failure_row(row, record, was, change)
             failure["target_locale"] = info.target_locale if info is not None else None
             failure["catalog_file"] = info.catalog_file if info is not None else None
             self.ranked.add(failure)
         elif not self.keep_failures or len(self.failures) < self.keep_failures:
             self.failures.append(self._failure_row(row, record, was, change))
+
+    def _change(self, name: str, row: dict[str, Any]) -> None:
+        if self.sink is not None:
+            self.changes[name] += 1
+        else:
+            self.changes[name].append(row)
 
     def _failure_row(
         self,
@@ -365,10 +382,8 @@ class ResultsTally:
                 "path": baseline_path,
                 "results": len(self.baseline),
                 "compared": self.compared,
-                "regressions": self.regressions,
-                "fixes": self.fixes,
-                "unchanged": self.unchanged,
-                "new_failures": self.new_failures,
+                # lists of rows; with a sink, the counts only
+                **self.changes,
                 "new_passes": self.new_passes,
                 # in the baseline, absent from this run (e.g. a case or system removed)
                 "missing": len(self.baseline) - len(self.seen_baseline),
@@ -376,7 +391,6 @@ class ResultsTally:
                     sum(1 for entry in self.baseline.values() if entry.passed), len(self.baseline)
                 ),
             }
-        view["passes"] = self.passes
         view["waivers_file"] = None if self.waivers is None else self.waivers.path
         view["waiver_findings"] = [] if self.waivers is None else self.waivers.findings()
         view["verdict"] = _results_verdict(view, self.gate, fail_on)
