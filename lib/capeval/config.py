@@ -319,7 +319,13 @@ class Config:
 
 def human_label(name: str) -> str:
     """``privacy_minimization`` -> ``Privacy minimization``: a snake_case or kebab-case name
-    as words, the first capitalised, a leading "non" joined by a hyphen (``Non-diagnostic``)."""
+    as words, the first capitalised, a leading "non" joined by a hyphen (``Non-diagnostic``).
+    A name holding a credential is redacted instead: as words (``x ghp aB3…``) it would no
+    longer look like one to the redaction of the page."""
+    from capeval.secrets import redact, value_secret_kind
+
+    if value_secret_kind(name, entropy=False) is not None:
+        return redact(name, entropy=False)
     words = name.replace("_", " ").replace("-", " ").split()
     if not words:
         return name
