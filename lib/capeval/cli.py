@@ -33,6 +33,7 @@ from capeval.run import (
     STDIN_NAME,
     AtomicOutput,
     FatalInput,
+    OutputOverlap,
     Run,
     StandardStreams,
     UsageError,
@@ -48,6 +49,7 @@ __all__ = [
     "ConfigOption",
     "FatalInput",
     "NoOrphansOption",
+    "OutputOverlap",
     "RosterOption",
     "Run",
     "UsageError",
@@ -282,13 +284,14 @@ def _execute(
     execution = _Execution(tool, common)
     try:
         # before anything is opened for writing: no output may replace an input or another
-        clash = overlap(
-            _uses(common, options, roles), StandardStreams.stdin, StandardStreams.stdout
-        )
+        uses = _uses(common, options, roles)
+        clash = overlap(uses, StandardStreams.stdin, StandardStreams.stdout)
         if clash:
             raise UsageError(clash)
         execution.open_outputs()
         execution.start_run()
+        assert execution.run is not None
+        execution.run.uses = uses
         execution.run_body(body, options)
         execution.commit_outputs()
     except UsageError as exc:
@@ -355,6 +358,13 @@ class _Execution:
         assert self.run is not None
         try:
             body(self.run, **options)
+        except OutputOverlap as exc:
+            # --diagnostics may be the very file: it is not written (the message goes to stderr)
+            if self.diag_file is not None:
+                self.diag_file.discard()
+                self.diag_file = None
+                self.diagnostics.drop_sink()
+            self.diagnostics.emit("usage", str(exc))
         except UsageError as exc:
             self.diagnostics.emit("usage", str(exc))
         except FatalInput:

@@ -143,6 +143,10 @@ class Diagnostics:
         name = getattr(sink, "path", "--diagnostics")
         self.emit("io.write_failed", f"cannot write {name}: {exc.strerror or exc}")
 
+    def drop_sink(self) -> None:
+        """Write no ``--diagnostics`` file: from now on, stderr only."""
+        self._sink = None
+
     def commit_sink(self) -> None:
         """Write out the ``--diagnostics`` file (a failure is one ``io.write_failed``)."""
         sink = self._sink

@@ -98,6 +98,24 @@ def overlap(uses: list[Use], stdin_fd: int = 0, stdout_fd: int = 1) -> str | Non
     return None
 
 
+def output_onto(uses: list[Use], paths: list[str]) -> str | None:
+    """The usage message when one of ``paths`` — inputs a run finds as it goes, such as the
+    catalogs ``cap-import DIR`` walks — is a file one of ``uses`` writes, or None."""
+    outputs = [use for use in uses if use.role.writes and use.option != STDOUT]
+    if not outputs:
+        return None
+    written = [(use, who) for use in outputs if (who := _identity(use, 0, 1))]
+    for path in paths:
+        found = Use("FILE", path, READS)
+        who = _identity(found, 0, 1)
+        for use, them in written:
+            if who is not None and _same(who, them):
+                message = _conflict(use, them, found, who)
+                if message:
+                    return message
+    return None
+
+
 def _conflict(first: Use, who: _Identity, second: Use, _them: _Identity) -> str | None:
     if stat.S_ISCHR(who.mode) and (first.role.writes or second.role.writes):
         return None  # /dev/null, a terminal: writing there replaces nothing

@@ -36,6 +36,11 @@ class UsageError(Exception):
     """A wrong command line or configuration: reported as ``usage`` and exit 2."""
 
 
+class OutputOverlap(UsageError):
+    """An input found while the run reads (a walked tree's catalog) is one of its outputs:
+    a usage error, and not even ``--diagnostics`` is written (it may be that output)."""
+
+
 class FatalInput(Exception):
     """A required side input cannot be read: the run cannot go on (exit 2)."""
 
@@ -126,6 +131,9 @@ class Run:
         self.file = STDIN_NAME  # display name of the input being read
         self.path: str | None = None  # its path (None for stdin)
         self._side_outputs: list[AtomicOutput] = []
+        # every path the run was told to read or write (capeval.paths): an input found while
+        # reading (a walked tree's catalog) is checked against the outputs among them
+        self.uses: list[Any] = []
         self.summary_extra: list[str] = []
         # Per side file (by display name): its lines read and left out, for the summary.
         self.side_counts: dict[str, dict[str, int]] = {}

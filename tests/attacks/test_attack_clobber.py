@@ -38,6 +38,43 @@ def test_import_never_writes_onto_its_catalog(tmp_path, flag):
     assert result.stdout == b""
 
 
+@pytest.mark.parametrize("flag", ["--candidates", "-o", "--diagnostics", "--completeness"])
+@pytest.mark.parametrize("catalog", ["locale/fr/LC_MESSAGES/app.po", "locale/en/app.json"])
+def test_import_of_a_tree_never_writes_onto_a_catalog_it_walks(tmp_path, flag, catalog):
+    # the directory is the input the chassis sees; the catalogs are found by walking it
+    root = tmp_path / "project"
+    po = root / "locale" / "fr" / "LC_MESSAGES" / "app.po"
+    po.parent.mkdir(parents=True)
+    po.write_text(PO, encoding="utf-8")
+    for locale, text in (("en", "Hello %s"), ("de", "Hallo %s")):
+        folder = root / "locale" / locale
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / "app.json").write_text(json.dumps({"hello": text}), encoding="utf-8")
+    before = {path: path.read_bytes() for path in root.rglob("*") if path.is_file()}
+    target = root / catalog
+    result = run_cmd("cap-import", *SYNTHETIC, str(root), flag, str(target))
+    _refused(result, target.name, "would replace the input")
+    assert {path: path.read_bytes() for path in root.rglob("*") if path.is_file()} == before
+    assert result.stdout == b""
+
+
+def test_import_of_a_tree_may_write_beside_its_catalogs(tmp_path):
+    # an output in the tree that is no catalog is written, and not read back as one
+    root = tmp_path / "project"
+    po = root / "locale" / "fr" / "LC_MESSAGES" / "app.po"
+    po.parent.mkdir(parents=True)
+    po.write_text(PO, encoding="utf-8")
+    cases, candidates = root / "cases.jsonl", root / "locale" / "candidates.jsonl"
+    for _ in range(2):  # the second run finds the first one's outputs in the tree
+        result = run_cmd(
+            "cap-import", *SYNTHETIC, str(root), "-o", str(cases), "--candidates", str(candidates)
+        )
+        assert result.returncode == 0, result.stderr
+        assert b"1 catalogs" in result.stderr, result.stderr
+    assert len(cases.read_text(encoding="utf-8").splitlines()) == 1
+    assert po.read_text(encoding="utf-8") == PO
+
+
 def _cases_and_candidates(tmp_path):
     cases = tmp_path / "cases.jsonl"
     cases.write_text(jsonl(evalcase()), encoding="utf-8")

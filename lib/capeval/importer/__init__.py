@@ -11,9 +11,9 @@ from typing import Annotated, Any
 
 import typer
 
-from capeval.cli import Run, UsageError, filter_command
+from capeval.cli import OutputOverlap, Run, UsageError, filter_command
 from capeval.limits import DEFAULT_MAX_CATALOG_BYTES
-from capeval.paths import READS, WRITES
+from capeval.paths import READS, WRITES, output_onto
 
 PROVENANCE_KINDS = ("synthetic", "public-domain", "compatible-licensed", "authorized-regression")
 # Synthetic data needs no licence of its own: the project's convention for it.
@@ -304,6 +304,10 @@ def _tree_jobs(run: Run, settings: Any, excludes: list[str]) -> list[Any]:
     if "-" in run.inputs:
         raise UsageError("a tree is read from files and directories, not stdin ('-')")
     found = tree.collect(run.inputs, excludes, settings.format, skip)
+    # an output inside the walked tree must not replace one of its catalogs (-o fr.json)
+    clash = output_onto(run.uses, [catalog.path for catalog in found])
+    if clash:
+        raise OutputOverlap(clash)
     return tree.plan(found, settings.source_locale or "en", skip)
 
 
