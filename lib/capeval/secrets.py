@@ -105,12 +105,16 @@ _FORMATS: tuple[tuple[str, Any], ...] = (
     ("jwt", _pattern(r"eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{32,}")),
 )
 
-# The word starts a word or follows '_'/'-' (db_prod_password=…). Written as a run of name
-# parts before the word, ``\b(?:[a-z0-9]+[_-])*``, the scan was quadratic: 8 s for 126 KB of
-# hyphenated tokens (make fuzz found it); this form finds the same values and more (a__pwd=).
+# The long words count wherever they end a name, glued to what comes before (xAPI_KEY=,
+# prodDbPassword=, mypassword=, connxsecret=); the short ones, ``pass`` and ``pwd``, only
+# where a word starts, after '_'/'-', or at a camelCase hump (db_pass=, dbPass=), so that
+# bypass= and compass= are words, not credentials. Written as a run of name parts before
+# the word, ``\b(?:[a-z0-9]+[_-])*``, the scan was quadratic: 8 s for 126 KB of hyphenated
+# tokens (make fuzz found it); each branch here is a literal tried once per position.
 _ASSIGNMENT = _pattern(
-    r"(?i)(?:\b|(?<=[_-]))(?:password|passwd|pwd|pass|api[_-]?key|apikey|secret"
-    r"|(?:secret|access|private)[_-]?key|token)\s*=\s*[\"']?(?P<value>[^\s\"'&;,]+)"
+    r"(?i)(?:(?:\b|(?<=[_-])|(?-i:(?<=[a-z0-9])(?=[A-Z])))(?:pwd|pass)|password|passwd"
+    r"|api[_-]?key|apikey|secret|(?:secret|access|private)[_-]?key|token)"
+    r"\s*=\s*[\"']?(?P<value>[^\s\"'&;,]+)"
 )
 _NOT_A_VALUE = _pattern(r"[%{<$(\[]|\*{3}|x{3}|\.{3}|^(?:null|none|true|false|redacted)$", re.I)
 

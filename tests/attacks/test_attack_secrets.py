@@ -22,6 +22,14 @@ JWT = (
 )
 PEM_BODY = ["MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7", "VJTUt9Us8cKjMzEfYyjiWA4R4"]
 PEM = "-----BEGIN PRIVATE KEY-----\n" + "\n".join(PEM_BODY) + "\n-----END PRIVATE KEY-----"
+# assignments glued to the words around them (a name's prefix, camelCase, a longer token)
+GLUED_ASSIGNMENTS = {
+    "db_password=hunter2secret": "hunter2secret",
+    "connxAPI_KEY=Zq8vN3mX5pL2w": "Zq8vN3mX5pL2",
+    "prodDbPassword=s3cr3tValue9": "s3cr3tValue9",
+    "clientSecret=Tk9wQ2zR7yU4": "Tk9wQ2zR7yU4",
+    "mypassword=Hx7kP2mQ9z": "Hx7kP2mQ9z",
+}
 # what must never appear, for each secret (a fragment that survives any escaping)
 LEAKS = {
     GITHUB: [BODY[:12]],
@@ -29,6 +37,7 @@ LEAKS = {
     GLUED_OPENAI: [BODY[:12]],
     JWT: ["SflKxwRJSMeKKF2QT4fw", "eyJzdWIiOiIxMjM0NTY3"],
     PEM: [PEM_BODY[0][:16], PEM_BODY[1][:16], "END PRIVATE KEY"],
+    **{assignment: [value] for assignment, value in GLUED_ASSIGNMENTS.items()},
 }
 SECRETS = list(LEAKS)
 FORMATS = ["markdown", "html", "github", "sarif", "junit", "rdjson", "rdjsonl"]
