@@ -240,3 +240,13 @@ def test_locale_ranges():
     assert not terms.locale_matches(["fr"], "fur")
     assert terms.locale_matches(["*"], "ja")
     assert not terms.locale_matches(["fr"], None)
+
+
+def test_offsets_are_the_candidates_when_folding_changes_lengths():
+    # "ß" folds to "ss" and "ﬁ" to "fi": offsets still point into the text as written
+    entry = {"source": "file", "forbidden": ["FICHIER"], "targets": ["Datei"]}
+    text = "Straße: ﬁchier"
+    outcome = run("the file", text, "de", [entry])
+    (found,) = [t for t in outcome.evidence["terms"] if t["code"] == "terminology_forbidden"]
+    assert text[found["offset"] :].startswith(found["found"]) and found["found"] == "ﬁchier"
+    assert terms.spans("strasse", "Die Straße", False, 0) == [(4, 10)]

@@ -33,6 +33,7 @@ linear in the text (no user-written regular expression, so no time budget is nee
 from __future__ import annotations
 
 import re
+from array import array
 from functools import lru_cache
 from typing import Any
 
@@ -150,14 +151,16 @@ def first(
     return origin[found.start()], origin[max(found.start(), found.end() - 1)] + 1
 
 
-@lru_cache(maxsize=64)
-def _folded(text: str) -> tuple[str, list[int] | None]:
+# the texts of one pair (source, candidate) and a spare: a text may be megabytes long
+@lru_cache(maxsize=4)
+def _folded(text: str) -> tuple[str, array | None]:
     """``text`` case-folded (full Unicode folding: ``Straße`` → ``strasse``) and, when
-    folding changed its length, the index in ``text`` of each folded character."""
+    folding changed its length, the index in ``text`` of each folded character (4 bytes
+    each)."""
     folded = text.casefold()
     if len(folded) == len(text):  # folding never shortens: one character for one
         return folded, None
-    origin = [index for index, char in enumerate(text) for _ in char.casefold()]
+    origin = array("I", (index for index, char in enumerate(text) for _ in char.casefold()))
     return folded, origin
 
 
