@@ -9,8 +9,8 @@ resident set size (``ru_maxrss`` of the child) and its CPU time (user + system: 
 wall time on a shared machine).
 
 Usage: ``python tools/report_memory.py`` (``REPORT_RSS_N=100000`` for a quicker look).
-``results_stream`` is imported by tests/test_report_memory.py, which compares the peak at N
-and 4N results.
+``results_stream`` is imported by tests/attacks/test_attack_report_memory.py, which compares
+the peak at N and 4N results.
 """
 
 from __future__ import annotations

@@ -15,6 +15,9 @@ from conftest import ROOT, evalcase, jsonl, run_cmd
 BODY = "aB3dE5gH7jK9mN1pQ3sT5vW7yZ9bC1dE3fG5"  # 36 token characters
 GITHUB = "ghp_" + BODY
 GLUED_GITHUB = "x_ghp_" + BODY
+# the tokens Markdown's escaping (github\_pat\_…, sk\_live\_…) once hid from the redaction
+GITHUB_PAT = "github_pat_11" + BODY[:20] + "_" + BODY + "Qx7"
+STRIPE_LIVE = "sk_live_" + BODY[:28]
 GLUED_OPENAI = "mt-sk-proj-" + BODY + "Xy_-Q9"
 JWT = (
     "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4ifQ."
@@ -35,6 +38,8 @@ LEAKS = {
     GITHUB: [BODY[:12]],
     GLUED_GITHUB: [BODY[:12]],
     GLUED_OPENAI: [BODY[:12]],
+    GITHUB_PAT: [BODY[:12]],
+    STRIPE_LIVE: [BODY[:12]],
     JWT: ["SflKxwRJSMeKKF2QT4fw", "eyJzdWIiOiIxMjM0NTY3"],
     PEM: [PEM_BODY[0][:16], PEM_BODY[1][:16], "END PRIVATE KEY"],
     **{assignment: [value] for assignment, value in GLUED_ASSIGNMENTS.items()},
