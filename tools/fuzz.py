@@ -629,8 +629,22 @@ def target_report_writers(config: settings) -> Callable[[], None]:
         if name in CI_FORMATS:
             out = done.stdout.decode("utf-8", "replace")
             assert not any(char in out for char in RAW_CONTROLS), name
-        if name in ("sarif", "rdjson") and done.stdout:
+        if not done.stdout:
+            return
+        # each writer spools its entries and writes them around its head and tail: the
+        # document as a whole must still parse
+        if name in ("sarif", "rdjson"):
             json.loads(done.stdout)
+        elif name == "rdjsonl":
+            for line in done.stdout.splitlines():
+                json.loads(line)
+        elif name == "junit":
+            import xml.etree.ElementTree as ET
+
+            root = ET.fromstring(done.stdout)
+            assert int(root.get("tests", "-1")) == len(root.findall("testsuite/testcase"))
+        elif name == "github":
+            assert all(line.startswith(b"::") for line in done.stdout.splitlines()), name
 
     return run
 
