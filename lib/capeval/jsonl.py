@@ -48,7 +48,7 @@ def read_lines(
     lines are handled as they come) and cut into lines; a line longer than
     ``max_line_bytes`` is never held whole: its bytes are dropped up to its end.
     """
-    read = getattr(stream, "read1", stream.read)
+    read = stream.read1 if hasattr(stream, "read1") else stream.read
     # a line (with its end of line) of this many bytes or more is too long, unless it is
     # exactly this long and ends in "\n": room for "\r\n" after max_line_bytes
     limit = max_line_bytes + 2
