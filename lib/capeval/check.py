@@ -4,8 +4,7 @@ Cases stream from the inputs; ``--candidates FILE`` is indexed first (``capeval.
 case_id → byte offsets of its candidate lines, and the systems in order of first appearance),
 then each case's candidates are read back on demand. Results come out in case order, then
 system order, then the case's assertion order; one AssertionResult per case × system ×
-selected assertion, made by ``records.assertion_result`` (or, with the speed layer on, the
-same line from its template: ``accel.result_lines``).
+selected assertion, made by ``records.assertion_result``.
 
 ``cap-check-placeholder`` and ``cap-check-protocol`` are this engine with a fixed selection.
 """
@@ -18,12 +17,11 @@ from typing import Annotated, Any
 
 import typer
 
-from capeval import accel, assertions
+from capeval import assertions
 from capeval.assertions import ParamsError, Subject
 from capeval.candidates import NO_SYSTEM, CandidateIndex
 from capeval.case_reader import valid_cases
 from capeval.cli import CandidatesOption, NoOrphansOption, Run, UsageError, filter_command
-from capeval.codes import OK
 from capeval.evidence import bound_evidence, bound_message
 from capeval.plan import Planned, Selection, plan_case
 from capeval.records import (
@@ -99,10 +97,6 @@ class _Engine:
         self.index = index
         self.selection = selection
         self.systems = index.systems or [NO_SYSTEM]
-        self.write_line = run.out.write_bytes
-        # the result line of an outcome, or None: the core makes the record (a seam of the
-        # speed layer)
-        self.result_line = accel.result_lines()
 
     def case(self, line_no: int, case: dict[str, Any]) -> None:
         run, index = self.run, self.index
@@ -147,12 +141,6 @@ class _Engine:
                 continue
             # the credentials of the pair's texts, which the evidence may not echo
             credentials = _credentials(subject.source, subject.text) if outcome.evidence else None
-            if self.result_line is not None and not credentials:
-                line = self.result_line(case_id, system, item.name, item.severity, outcome)
-                if line is not None:
-                    self.write_line(line)
-                    _count_result(self.run, outcome.code == OK, item.severity)
-                    continue
             _write_result(self.run, _result(subject, system, item, outcome, credentials))
 
 

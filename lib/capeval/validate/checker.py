@@ -19,7 +19,7 @@ from capeval.records import Problem
 from capeval.secrets import secret_problems
 from capeval.seen import SeenKeys
 from capeval.validate.kinds import detect_kind, unique_key
-from capeval.validate.rules import EVALCASE_READS, ContractRules
+from capeval.validate.rules import ContractRules
 
 DUPLICATE_CODE = {
     "review": "review.duplicate",
@@ -42,9 +42,6 @@ class RecordChecker:
         locked_split: Any = None,
     ) -> None:
         self.rules = rules or ContractRules()
-        # the rules' problems (kind, record); the speed layer may answer "none" from the
-        # fields each rule declares it reads
-        self._rule_problems = accel.rule_problems(self.rules.problems, {"evalcase": EVALCASE_READS})
         self.kind = kind
         self.id_lock = id_lock
         self.locked_split = locked_split
@@ -93,7 +90,7 @@ class RecordChecker:
                     None,
                 )
             )
-        found.extend(self._rule_problems(kind, record))
+        found.extend(self.rules.problems(kind, record))
         found.extend(secret_problems(record, raw))
         if kind == "evalcase":
             # a repeated id is already an error; its meaning is not compared with the lock

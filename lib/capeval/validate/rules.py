@@ -272,9 +272,6 @@ EVALCASE_RULES = (
     Rule(("assertions", *assertions.PARAM_CASE_FIELDS), _assertions),
 )
 
-# every top-level field an EvalCase rule reads: its verdict is a function of these alone
-EVALCASE_READS = tuple(dict.fromkeys(field for rule in EVALCASE_RULES for field in rule.reads))
-
 _hooks: dict[str, Any] = {}
 
 
