@@ -149,9 +149,12 @@ def test_entries_for_a_source():
     assert found("Open two pull requests", "de") == []
     assert found("Open the files", "de-AT") == [entries[1]]
     assert found("Open the apps", "fr") == [entries[2]]
-    # two letters of suffix make "Apply" an "app": a short term wants a smaller bound
-    assert found("Apply", "fr") == [entries[2]]
-    assert found("Apply", "fr", {"source_suffix": 1}) == []
+    # an English source's words take English inflections only: "Apply" names no "app"
+    assert found("Apply", "fr") == []
+    assert found("Format the apps", "fr") == [entries[2]]
+    # a bound of letters instead (params, or a source in another language)
+    assert found("Apply", "fr", {"source_suffix": 2}) == [entries[2]]
+    assert found("Apply", "fr", {}, "de") == [entries[2]]
     assert found("保存文件", "en") == [entries[3]]
     assert found("Built on .NET and Django", "fr") == [entries[4], entries[5]]
     assert found("Built on .net and django", "fr") == []

@@ -49,6 +49,11 @@ def run(source, text, target_locale="de-DE", entries=(FILE,), **params):
             "ok",
         ),
         ("Open the filesystem", "Dokument", "de-DE", [FILE], {}, "ok"),  # not the term
+        ("Apply", "Anwenden", "de", [{"source": "app", "targets": ["App"]}], {}, "ok"),
+        ("Saved files", "x", "de", [FILE], {}, "missing"),  # English -s
+        ("Filed", "x", "de", [FILE], {}, "missing"),  # English -d
+        ("Filer", "x", "de", [FILE], {}, "ok"),  # no English inflection
+        ("Filer", "x", "de", [FILE], {"source_suffix": 2}, "missing"),
         ("write_file()", "x", "de-DE", [FILE], {}, "ok"),  # "_" joins words
         ("Open %(file)s", "%(file)s öffnen", "de-DE", [FILE], {}, "ok"),  # a placeholder
         ("See --file", "Siehe --file", "de-DE", [FILE], {}, "ok"),  # an option

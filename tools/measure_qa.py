@@ -394,7 +394,9 @@ def build_glossaries(pairs: list[dict]) -> dict[tuple[str, str], list[dict]]:
                 continue
             if nounish[project][term] < MIN_AFTER_DETERMINER * counts[project][term]:
                 continue
-            inside = [k for k, s in enumerate(sources) if terms.first(term, s, False, 2)]
+            inside = [
+                k for k, s in enumerate(sources) if terms.first(term, s, False, terms.ENGLISH)
+            ]
             if len(inside) < MIN_PAIRS:
                 continue
             entry = _dominant(term, inside, sources, targets, key[1])
@@ -489,7 +491,7 @@ def glossary_params(item: dict) -> dict | None:
     if not entries:
         return None
     source = terms.prose(item["source"])
-    named = [e for e in entries if terms.first(e["source"], source, False, 2)]
+    named = [e for e in entries if terms.first(e["source"], source, False, terms.ENGLISH)]
     return {"entries": named} if named else None
 
 
@@ -529,7 +531,9 @@ def _terminology_defects(source: str, text: str, rng: random.Random) -> list[Def
         _renders(entry["source"], t, locale) or _renders(t, entry["source"], locale)
         for t in entry["targets"]
     ):
-        word = source[slice(*terms.spans(entry["source"], terms.prose(source), False, 2)[0])]
+        word = source[
+            slice(*terms.spans(entry["source"], terms.prose(source), False, terms.ENGLISH)[0])
+        ]
         defects.append(("term left untranslated", swapped(word)))
     return defects
 

@@ -12,7 +12,8 @@ them). It matches where its words stand, each:
   spaces (Han, Hiragana, Katakana, Thai, Lao, Khmer, Myanmar), where words touch;
 * **with a bounded suffix**: followed by up to ``suffix`` letters or marks (an inflection:
   ``Datei`` matches ``Dateien``, ``файл`` matches ``файлы``), never more (``file`` does not
-  match ``filesystem``);
+  match ``filesystem``); or, for English (``ENGLISH``), by ``-s``, ``-es``, ``-ed``, ``-d`` or
+  ``-ing`` only (``file`` matches ``files``, ``app`` does not match ``Apply``);
 * **as a stem** when the word ends in ``*``: followed by any letters (up to ``STEM_MAX``):
   ``tiedosto*`` matches ``tiedostoissa``;
 * outside placeholders (``%(name)s``, ``{count}``), markup tags, URLs, command-line
@@ -41,6 +42,10 @@ import regex
 
 # A stem's letters after its written part: the longest word of a glossary is shorter.
 STEM_MAX = 40
+# The inflections an English word takes without changing its stem: a bound of letters would
+# make "app" of "Apply", "form" of "format", "tab" of "table".
+ENGLISH = "en"
+_ENGLISH_INFLECTION = "(?:s|es|ed|d|ing)?"
 _LETTERS = r"[\p{L}\p{M}]"
 # "_" joins an identifier's words: ``write_tables`` names no "tables"
 _NOT_AFTER_WORD = r"(?<![\p{L}\p{N}\p{M}_])"
@@ -95,10 +100,12 @@ def term_problem(term: str) -> str | None:
 
 
 @lru_cache(maxsize=8192)
-def pattern(term: str, suffix: int, prefix: int = 0, part: bool = False) -> Any:
+def pattern(term: str, suffix: int | str, prefix: int = 0, part: bool = False) -> Any:
     """The compiled pattern of ``term``, matched as written (ValueError when
-    :func:`term_problem` says so); ``part``: it may be part of a longer word (a compound), no
-    boundary at either end. Case-insensitive matching folds the term and the text first."""
+    :func:`term_problem` says so); ``suffix``: how many letters a word may take, or
+    ``ENGLISH``: an English inflection (``-s``, ``-es``, ``-ed``, ``-d``, ``-ing``); ``part``:
+    it may be part of a longer word (a compound), no boundary at either end.
+    Case-insensitive matching folds the term and the text first."""
     problem = term_problem(term)
     if problem is not None:
         raise ValueError(problem)
@@ -108,8 +115,14 @@ def pattern(term: str, suffix: int, prefix: int = 0, part: bool = False) -> Any:
         if stem:
             word = word[:-1]
         piece = regex.escape(word, special_only=True)
-        if _NO_SPACE.match(word[-1]) is None and (stem or suffix):
-            piece += f"{_LETTERS}{{0,{STEM_MAX if stem else suffix}}}"
+        if _NO_SPACE.match(word[-1]) is not None:
+            pass  # no suffix where words touch
+        elif stem:
+            piece += f"{_LETTERS}{{0,{STEM_MAX}}}"
+        elif suffix == ENGLISH:
+            piece += _ENGLISH_INFLECTION
+        elif suffix:
+            piece += f"{_LETTERS}{{0,{suffix}}}"
         parts.append(piece)
     lead = f"{_LETTERS}{{0,{prefix}}}" if prefix else ""
     body = lead + (r"\s+" + lead).join(parts)
@@ -122,7 +135,12 @@ def pattern(term: str, suffix: int, prefix: int = 0, part: bool = False) -> Any:
 
 
 def spans(
-    term: str, text: str, case_sensitive: bool, suffix: int, prefix: int = 0, part: bool = False
+    term: str,
+    text: str,
+    case_sensitive: bool,
+    suffix: int | str,
+    prefix: int = 0,
+    part: bool = False,
 ) -> list[tuple[int, int]]:
     """Where ``term`` occurs in ``text``: ``[(start, end), ...]`` (non-overlapping), offsets
     of ``text`` as given."""
@@ -136,7 +154,12 @@ def spans(
 
 
 def first(
-    term: str, text: str, case_sensitive: bool, suffix: int, prefix: int = 0, part: bool = False
+    term: str,
+    text: str,
+    case_sensitive: bool,
+    suffix: int | str,
+    prefix: int = 0,
+    part: bool = False,
 ) -> tuple[int, int] | None:
     """Where ``term`` first occurs in ``text``, or None."""
     if case_sensitive:

@@ -13,11 +13,13 @@ source term occurs in the source. Then:
 
 Terms and renderings match as words with a bounded inflection (``capeval.terms``): each
 word may take up to ``suffix`` letters (default 3, 8 in agglutinative targets:
-``AGGLUTINATIVE``; the source's terms ``source_suffix``, default 2), a word ending in ``*`` is
-a stem taking any letters, up to ``prefix`` letters may stand before each word of a rendering
-(default 0, 3 in Arabic and Hebrew, which write articles and prepositions onto the word), and
-with ``compounds`` (default true in the ``COMPOUNDING`` languages: German, Dutch, the Nordic
-languages, Finnish, Estonian, Hungarian…) an approved rendering may be part of a longer word.
+``AGGLUTINATIVE``; the source's terms ``source_suffix`` letters, by default English's
+``-s -es -ed -d -ing`` in an English source and 2 letters in any other), a word ending in
+``*`` is a stem taking any letters, up to ``prefix`` letters may stand before each word of a
+rendering (default 0, 3 in Arabic and Hebrew, which write articles and prepositions onto the
+word), and with ``compounds`` (default true in the ``COMPOUNDING`` languages: German, Dutch,
+the Nordic languages, Finnish, Estonian, Hungarian…) an approved rendering may be part of a
+longer word.
 An occurrence of a source term inside an occurrence of a longer term of another applicable
 entry belongs to that entry (``file system`` → ``Dateisystem`` does not ask for ``file`` →
 ``Datei`` as well). Only presence counts: a term the source names twice may be rendered once
@@ -127,6 +129,15 @@ def param_errors(case: dict, params: dict) -> list[str]:
     return errors
 
 
+def source_suffix_for(params: dict, source_locale: Any) -> int | str:
+    """How a source term's words may be inflected: ``source_suffix`` letters when the params
+    say, else English's own inflections for an English source, else ``SOURCE_SUFFIX``."""
+    if "source_suffix" in params:
+        return _int(params, "source_suffix", SOURCE_SUFFIX)
+    language = str(source_locale or "").replace("_", "-").split("-", 1)[0].lower()
+    return terms.ENGLISH if language == "en" else SOURCE_SUFFIX
+
+
 def _int(params: dict, name: str, default: int) -> int:
     value = params.get(name, default)
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 10:
@@ -148,7 +159,7 @@ def check(subject: Subject, params: dict[str, Any]) -> Outcome:
     locale = subject.case.get("target_locale")
     language = str(locale or "").replace("_", "-").split("-", 1)[0].lower()
     suffix = _int(params, "suffix", LONG_SUFFIX if language in AGGLUTINATIVE else SUFFIX)
-    source_suffix = _int(params, "source_suffix", SOURCE_SUFFIX)
+    source_suffix = source_suffix_for(params, subject.case.get("source_locale"))
     prefix = _int(params, "prefix", PROCLITIC if language in PROCLITIC_LANGUAGES else 0)
     default_case = params.get("case_sensitive", False) is True
     compounds = params.get("compounds", language in COMPOUNDING) is True

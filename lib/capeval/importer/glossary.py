@@ -61,12 +61,19 @@ class Glossary:
                 self._index.setdefault(word[:_KEY_CHARS], []).append(number)
 
     def entries_for(
-        self, source: str, target_locale: str, params: dict[str, Any] | None = None
+        self,
+        source: str,
+        target_locale: str,
+        params: dict[str, Any] | None = None,
+        source_locale: str = "en",
     ) -> list[dict[str, Any]]:
-        """The entries ``source`` names that are for ``target_locale`` (file order)."""
+        """The entries ``source`` names that are for ``target_locale`` (file order), its
+        terms matched as the terminology assertion matches them (``params``: its params)."""
+        from capeval.assertions.terminology import source_suffix_for
+
         params = params or {}
         default_case = params.get("case_sensitive", False) is True
-        suffix = params.get("source_suffix", 2)
+        suffix = source_suffix_for(params, source_locale)
         text = terms.prose(nfc(source))
         numbers = set(self._always)
         for word in {w.casefold() for w in _SOURCE_WORD.findall(text)}:

@@ -598,7 +598,9 @@ class Importer:
             "target_locale": target_locale,
             "domain": self.settings.domain,
             "source": source_text,
-            "assertions": self._assertions(dialect, source_text, target_locale, single_count),
+            "assertions": self._assertions(
+                dialect, source_text, source_locale, target_locale, single_count
+            ),
             "provenance": self.settings.provenance,
             "x-catalog": origin,
         }
@@ -610,7 +612,12 @@ class Importer:
         return True
 
     def _assertions(
-        self, dialect: str, source: str, target_locale: str, single_count: bool = False
+        self,
+        dialect: str,
+        source: str,
+        source_locale: str,
+        target_locale: str,
+        single_count: bool = False,
     ) -> list[dict[str, Any]]:
         """--assertions' list or the dialect's (``single_count``: of a plural form used for
         one count alone); with --glossary, a ``terminology`` assertion with the entries the
@@ -623,7 +630,7 @@ class Importer:
         given = next((a for a in chosen if a.get("name") == "terminology"), None)
         rest = [a for a in chosen if a is not given]
         params = dict((given or {}).get("params") or {})
-        entries = glossary.entries_for(source, target_locale, params)
+        entries = glossary.entries_for(source, target_locale, params, source_locale)
         if not entries:
             return rest
         glossary.tally["applied"] += 1
