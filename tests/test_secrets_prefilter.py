@@ -95,6 +95,43 @@ def test_assignment_rule_finds_every_value_the_run_of_parts_rule_found(text: str
     assert before <= now
 
 
+# The assignment rule as an alternation ignoring case (what it means); the rule itself is
+# written to start with the class of the words' first letters, which the engine scans in C.
+_ALTERNATION_RULE = re.compile(
+    r"(?i)(?:(?:\b|(?<=[_-])|(?-i:(?<=[a-z0-9])(?=[A-Z])))(?:pwd|pass)|password|passwd"
+    r"|api[_-]?key|apikey|secret|(?:secret|access|private)[_-]?key|token)"
+    r"\s*=\s*[\"']?(?P<value>[^\s\"'&;,]+)"
+)
+GLUED_PIECES = st.sampled_from(
+    ["db", "x", "X", "_", "-", "é", "password", "Password", "PASS", "pass", "pwd", "Pwd",
+     "token", "api_key", "API-KEY", "apikey", "secret", "Secret", "secretkey", "private_key",
+     "access-key", "\u017f", "\u212a", "\u0130", "=", " = ", "hunter22", "'", "9", "a", "p",
+     "s", "t"]
+)  # fmt: skip
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(GLUED_PIECES, max_size=12).map("".join))
+def test_assignment_rule_is_its_alternation(text: str) -> None:
+    from capeval.secrets import _ASSIGNMENT
+
+    expected = [m.span("value") for m in _ALTERNATION_RULE.finditer(text)]
+    assert [m.span("value") for m in _ASSIGNMENT.finditer(text)] == expected
+
+
+def test_the_first_letters_class_holds_every_letter_that_starts_a_word() -> None:
+    import sys
+
+    from capeval.secrets import _ASSIGNMENT_FIRST
+
+    folded = {
+        chr(code)
+        for code in range(sys.maxunicode + 1)
+        if not 0xD800 <= code <= 0xDFFF and re.fullmatch("(?i)[apst]", chr(code))
+    }
+    assert set(_ASSIGNMENT_FIRST) == folded
+
+
 def test_assignment_rule_on_a_long_hyphenated_run() -> None:
     # the input make fuzz found (the old rule took ~8 s); and a name of many parts
     from capeval.secrets import _ASSIGNMENT, value_secret_kind

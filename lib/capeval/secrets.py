@@ -110,10 +110,17 @@ _FORMATS: tuple[tuple[str, Any], ...] = (
 # where a word starts, after '_'/'-', or at a camelCase hump (db_pass=, dbPass=), so that
 # bypass= and compass= are words, not credentials. Written as a run of name parts before
 # the word, ``\b(?:[a-z0-9]+[_-])*``, the scan was quadratic: 8 s for 126 KB of hyphenated
-# tokens (make fuzz found it); each branch here is a literal tried once per position.
+# tokens (make fuzz found it). The pattern starts with the class of the words' first letters
+# (and what matches them ignoring case, as ſ matches s), the rest of each word checked after:
+# the engine then skips every other position in C (~20 ns a character, against ~140 for the
+# same words as an alternation ignoring case, which the engine tries at every position).
+_ASSIGNMENT_FIRST = "APSTapst\u017f"
 _ASSIGNMENT = _pattern(
-    r"(?i)(?:(?:\b|(?<=[_-])|(?-i:(?<=[a-z0-9])(?=[A-Z])))(?:pwd|pass)|password|passwd"
-    r"|api[_-]?key|apikey|secret|(?:secret|access|private)[_-]?key|token)"
+    f"[{_ASSIGNMENT_FIRST}]"
+    r"(?i:(?<=a)(?:pi[_-]?key|pikey|ccess[_-]?key)"
+    r"|(?<=p)(?:assword|asswd|rivate[_-]?key|(?:(?<=\bp)|(?<=[_-]p)|(?<=(?-i:[a-z0-9]P)))(?:wd|ass))"
+    r"|(?<=s)ecret(?:[_-]?key)?"
+    r"|(?<=t)oken)"
     r"\s*=\s*[\"']?(?P<value>[^\s\"'&;,]+)"
 )
 _NOT_A_VALUE = _pattern(r"[%{<$(\[]|\*{3}|x{3}|\.{3}|^(?:null|none|true|false|redacted)$", re.I)
