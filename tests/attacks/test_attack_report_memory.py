@@ -12,11 +12,14 @@ result, 1.1-1.2 times at 4N) and SQLite's page cache up to its 2 MiB.
 from __future__ import annotations
 
 import importlib.util
+import sqlite3
 from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, command
+from capeval.report import spool
+
+from conftest import ROOT, command, run_cmd
 
 SMALL = 20_000
 GROWTH = 1.3  # peak at 4N over peak at N
@@ -53,3 +56,25 @@ def test_ci_formats_are_written_in_bounded_memory(streams, name):
         f"{name}: peak RSS {low / 1024:.0f} MiB at {SMALL:,} results, "
         f"{high / 1024:.0f} MiB at {4 * SMALL:,}"
     )
+
+
+def test_a_full_disk_under_the_spool_is_an_io_error_not_a_traceback(monkeypatch):
+    class FullDisk:
+        """A connection whose inserts fail as SQLite's do when $TMPDIR is full."""
+
+        def __init__(self, real: sqlite3.Connection) -> None:
+            self.real = real
+
+        def executemany(self, *args):
+            raise sqlite3.OperationalError("database or disk is full")
+
+        def __getattr__(self, name):
+            return getattr(self.real, name)
+
+    connect = sqlite3.connect
+    monkeypatch.setattr(spool.sqlite3, "connect", lambda *a, **k: FullDisk(connect(*a, **k)))
+    results = TOOL.results_stream(30)
+    done = run_cmd("cap-render-report", "--format", "junit", stdin=b"".join(results))
+    err = done.stderr.decode()
+    assert done.returncode == 2, err
+    assert "io.write_failed" in err and "disk is full" in err and "Traceback" not in err

@@ -21,6 +21,8 @@ are spooled, not to each on its own: one scan of 64 KiB costs far less than a th
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import json
 import sqlite3
 import tempfile
@@ -134,17 +136,18 @@ class SortedSpool:
         self._clean = clean
         self._pending: list[tuple[Any, ...]] = []
         self._pending_chars = 0
-        self.database = sqlite3.connect("", isolation_level=None)
-        for pragma in (
-            f"cache_size = -{_CACHE_KIB}",
-            "temp_store = FILE",
-            "journal_mode = OFF",
-            "synchronous = OFF",
-        ):
-            self.database.execute(f"PRAGMA {pragma}")
-        self.database.execute(f"CREATE TABLE entries ({columns}, text TEXT)")
         self._insert = f"INSERT INTO entries VALUES ({', '.join('?' * (columns.count(',') + 2))})"
-        self.database.execute("BEGIN")  # one transaction for every insert: no sync per row
+        with _as_os_error():
+            self.database = sqlite3.connect("", isolation_level=None)
+            for pragma in (
+                f"cache_size = -{_CACHE_KIB}",
+                "temp_store = FILE",
+                "journal_mode = OFF",
+                "synchronous = OFF",
+            ):
+                self.database.execute(f"PRAGMA {pragma}")
+            self.database.execute(f"CREATE TABLE entries ({columns}, text TEXT)")
+            self.database.execute("BEGIN")  # one transaction for every insert: no sync per row
 
     def add(self, *values: Any) -> None:
         """One row: the values of ``columns``, then the entry's text."""
@@ -155,24 +158,36 @@ class SortedSpool:
 
     def rows(self, query: str) -> Iterator[Any]:
         """The rows of ``query`` (on the table ``entries``), fetched a few hundred at a time."""
-        if self._pending or self.database.in_transaction:
-            self._flush()
-            self.database.execute("COMMIT")
-        cursor = self.database.execute(query)
-        while batch := cursor.fetchmany(256):
-            yield from batch
+        with _as_os_error():
+            if self._pending or self.database.in_transaction:
+                self._flush()
+                self.database.execute("COMMIT")
+            cursor = self.database.execute(query)
+            while batch := cursor.fetchmany(256):
+                yield from batch
 
     def close(self) -> None:
         self.database.close()
 
     def _flush(self) -> None:
         texts = clean_all([row[-1] for row in self._pending], self._clean)
-        self.database.executemany(
-            self._insert,
-            [(*row[:-1], text) for row, text in zip(self._pending, texts, strict=True)],
-        )
+        with _as_os_error():
+            self.database.executemany(
+                self._insert,
+                [(*row[:-1], text) for row, text in zip(self._pending, texts, strict=True)],
+            )
         self._pending = []
         self._pending_chars = 0
+
+
+@contextlib.contextmanager
+def _as_os_error() -> Iterator[None]:
+    """SQLite's errors (a full disk under ``$TMPDIR``) as the OSError every filter reports as
+    ``io.write_failed``, never a traceback."""
+    try:
+        yield
+    except sqlite3.Error as exc:
+        raise OSError(errno.EIO, f"the report's temporary spool: {exc}") from None
 
 
 def key(text: str | None) -> bytes:
