@@ -54,6 +54,9 @@ ELSEWHERE = {
     "follow_up.duplicate": "test_follow_ups.py",
     "assign.short": "cap-assign, which has the roster (test_assign.py)",
     "assign.dropped": "cap-assign, which has the roster (test_assign.py)",
+    "completeness.inconsistent": "cap-render-report --completeness (golden cap-render-report/004)",
+    "glossary.malformed": "cap-import --glossary (golden cap-import/glossary-csv)",
+    "glossary.duplicate": "cap-import --glossary (goldens cap-import/glossary-csv, -jsonl)",
     **{
         code: "cap-fix, not cap-validate (golden cap-fix/002, test_fix.py)"
         for code in DIAGNOSTIC_CODES
