@@ -344,11 +344,11 @@ class _Digesting:
     the SHA-256 of every byte read."""
 
     def __init__(self, stream: BinaryIO) -> None:
-        import hashlib  # only a filter that names its inputs pays for it at start-up
+        from capeval.records import sha256  # CPython's own: hashlib would load OpenSSL
 
         self._stream = stream
-        self._hash = hashlib.sha256()
-        self._read1 = getattr(stream, "read1", stream.read)
+        self._hash = sha256(b"")
+        self._read1 = stream.read1 if hasattr(stream, "read1") else stream.read
 
     def read1(self, size: int = -1) -> bytes:
         data = self._read1(size)

@@ -416,15 +416,17 @@ def _run_identity(run: Run, config: str | None, today: str | None) -> dict[str, 
     """What a sign-off names its run by: each input's SHA-256 (as read, in reading order:
     the side files, then the stream), the tool and its version, and the date given with
     ``--today`` (none by default: the same inputs give the same report)."""
-    import hashlib
-
     from capeval import __version__
+    from capeval.records import sha256  # CPython's own: hashlib would load OpenSSL
 
     digests = dict(run.digests or {})
     if config is not None:
         try:
             with open(config, "rb") as handle:
-                digests[config] = hashlib.file_digest(handle, "sha256").hexdigest()
+                digest = sha256(b"")
+                while block := handle.read(1 << 16):
+                    digest.update(block)
+                digests[config] = digest.hexdigest()
         except OSError:  # read once already (run.review_config): a file gone since
             pass
     return {

@@ -4,9 +4,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from capeval.config import Config
+if TYPE_CHECKING:  # the configuration is read for a review stream only: off the start-up path
+    from capeval.config import Config
 from capeval.records import (
     BLOCKER_MEANING,
     FOLLOW_UP_COUNTS,
@@ -63,6 +64,8 @@ def review_view(
     thresholds it explains, else the defaults; ``case_lines``: case id → line in ``--cases``;
     ``case_texts``: case id → its texts from ``--cases``; ``reviews``: case id → its reviews
     from ``--reviews``; ``run_identity``: what the sign-off names the run by)."""
+    from capeval.config import Config
+
     settings = config or Config()
     summary = tally.summary
     blocking_by_case: dict[str, list[str]] = {}
