@@ -37,6 +37,26 @@ def _import(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[
     )
 
 
+def import_and_check(
+    import_args: str,
+    cands: Path,
+    *,
+    check: str = "-q --exit-zero",
+    then: str = "",
+    cwd: Path | None = None,
+    timeout: int = 120,
+) -> subprocess.CompletedProcess:
+    """``cap-import IMPORT_ARGS --candidates CANDS | cap-validate -q | cap-check CHECK
+    --candidates CANDS [| THEN]``, as a user pipes it (``pipefail``: a failing stage fails)."""
+    shell = (
+        f"{command('cap-import')} {import_args} --candidates {cands} | {command('cap-validate')} "
+        f"-q | {command('cap-check')} {check} --candidates {cands}" + (f" | {then}" if then else "")
+    )
+    return subprocess.run(
+        ["bash", "-o", "pipefail", "-c", shell], capture_output=True, cwd=cwd, timeout=timeout
+    )
+
+
 @pytest.mark.parametrize(
     ("relative", "prefix"),
     [
@@ -199,13 +219,12 @@ def test_django_whole_tree_in_one_run(tmp_path: Path) -> None:
     """One command over Django's 1,226 PO files: one case per (catalog, message, form), no
     id twice, and every translated entry of every catalog a candidate of its own case."""
     cands = tmp_path / "c.jsonl"
-    shell = (
-        f"{command('cap-import')} -q --exit-zero --license BSD-3-Clause --source pkg:pypi/django@"
-        f"{fetch_realdata.DJANGO_VERSION} {DJANGO} --candidates {cands} "
-        f"| {command('cap-validate')} -q | {command('cap-check')} -q --exit-zero "
-        f"--candidates {cands}"
+    done = import_and_check(
+        "-q --exit-zero --license BSD-3-Clause --source "
+        f"pkg:pypi/django@{fetch_realdata.DJANGO_VERSION} {DJANGO}",
+        cands,
+        timeout=600,
     )
-    done = subprocess.run(["bash", "-o", "pipefail", "-c", shell], capture_output=True, timeout=600)
     assert done.returncode == 0, done.stderr[-2000:]
     assert b"id.duplicate" not in done.stderr and b"candidate.orphan" not in done.stderr
     results = records(done.stdout)
@@ -272,14 +291,7 @@ def test_a_form_used_for_one_count_may_leave_the_count_out(tmp_path: Path) -> No
     except French form 0, which msgfmt lets by though it is used for 0 too."""
     folder = ROOT / "tests" / "cases" / "cap-import" / "027"
     cands = tmp_path / "c.jsonl"
-    shell = (
-        f"{command('cap-import')} -q --provenance-kind synthetic locale web --candidates {cands}"
-        f" | {command('cap-validate')} -q | {command('cap-check')} -q --exit-zero "
-        f"--candidates {cands}"
-    )
-    done = subprocess.run(
-        ["bash", "-o", "pipefail", "-c", shell], capture_output=True, cwd=folder, timeout=120
-    )
+    done = import_and_check("-q --provenance-kind synthetic locale web", cands, cwd=folder)
     assert done.returncode == 0, done.stderr
     verdicts = {r["case_id"]: r["code"] for r in records(done.stdout)}
     assert {key: verdicts[key] for key in SINGLE_COUNT_VERDICTS} == SINGLE_COUNT_VERDICTS
@@ -305,12 +317,13 @@ def test_a_partly_translated_i18next_tree(tmp_path: Path) -> None:
     """@dhis2-ui/header-bar's i18next JSON, one folder per locale, many strings left empty:
     grouped with en/ as SOURCE, the empty ones counted as completeness, nothing else fails."""
     cands = tmp_path / "c.jsonl"
-    shell = (
-        f"{command('cap-import')} --license BSD-3-Clause --source pkg:npm/%40dhis2-ui/"
-        f"header-bar@{fetch_realdata.DHIS2_HEADER_BAR_VERSION} {DHIS2} --candidates {cands} "
-        f"| {command('cap-validate')} -q | {command('cap-check')} -q --candidates {cands}"
+    done = import_and_check(
+        "--license BSD-3-Clause --source pkg:npm/%40dhis2-ui/"
+        f"header-bar@{fetch_realdata.DHIS2_HEADER_BAR_VERSION} {DHIS2}",
+        cands,
+        check="-q",
+        timeout=300,
     )
-    done = subprocess.run(["bash", "-o", "pipefail", "-c", shell], capture_output=True, timeout=300)
     assert done.returncode == 0, done.stderr[-2000:]
     results = records(done.stdout)
     assert results and all(r["passed"] for r in results)
@@ -328,14 +341,9 @@ def test_a_locale_without_cldr_data_is_imported_where_its_siblings_are_locales(
     fails), one catalog.locale_without_cldr says its plural forms are not judged; a tet/ or
     app/ folder with no CLDR locale beside it is no locale folder."""
     cands = tmp_path / "c.jsonl"
-    shell = (
-        f"{command('cap-import')} --provenance-kind synthetic proj --candidates {cands} "
-        f"--diagnostics {tmp_path / 'd.jsonl'} | {command('cap-validate')} -q "
-        f"| {command('cap-check')} -q --exit-zero --candidates {cands}"
-    )
     folder = ROOT / "tests" / "cases" / "cap-import" / "026"
-    done = subprocess.run(
-        ["bash", "-o", "pipefail", "-c", shell], capture_output=True, cwd=folder, timeout=120
+    done = import_and_check(
+        f"--provenance-kind synthetic proj --diagnostics {tmp_path / 'd.jsonl'}", cands, cwd=folder
     )
     assert done.returncode == 0, done.stderr
     failing = {r["case_id"]: r["code"] for r in records(done.stdout) if not r["passed"]}
@@ -359,15 +367,12 @@ def test_completeness_per_locale_reaches_the_report_of_the_same_pipeline(
     end of the same pipeline reads it after its stream (it did not exist before the run), and
     shows translated shares apart from the results."""
     comp, cands = tmp_path / "comp.jsonl", tmp_path / "c.jsonl"
-    shell = (
-        f"{command('cap-import')} -q --provenance-kind synthetic proj --candidates {cands} "
-        f"--completeness {comp} | {command('cap-validate')} -q | {command('cap-check')} -q "
-        f"--exit-zero --candidates {cands} | {command('cap-render-report')} -q --format sarif "
-        f"--completeness {comp}"
-    )
     folder = ROOT / "tests" / "cases" / "cap-import" / "026"
-    done = subprocess.run(
-        ["bash", "-o", "pipefail", "-c", shell], capture_output=True, cwd=folder, timeout=120
+    done = import_and_check(
+        f"-q --provenance-kind synthetic proj --completeness {comp}",
+        cands,
+        then=f"{command('cap-render-report')} -q --format sarif --completeness {comp}",
+        cwd=folder,
     )
     assert done.returncode == 0, done.stderr
     written = [json.loads(line) for line in comp.read_text().splitlines()]
@@ -443,12 +448,13 @@ def test_an_apple_strings_tree(tmp_path: Path) -> None:
     grouped with en.lproj as SOURCE, every key translated in every locale, each ``%ld`` kept
     (hand-checked: the Japanese and Chinese ones move it, which printf allows)."""
     cands = tmp_path / "c.jsonl"
-    shell = (
-        f"{command('cap-import')} --license MIT --source pkg:npm/react-native-image-crop-picker@"
-        f"{fetch_realdata.IMAGE_CROP_PICKER_VERSION} {IMAGE_CROP_PICKER} --candidates {cands} "
-        f"| {command('cap-validate')} -q | {command('cap-check')} -q --candidates {cands}"
+    done = import_and_check(
+        "--license MIT --source pkg:npm/react-native-image-crop-picker@"
+        f"{fetch_realdata.IMAGE_CROP_PICKER_VERSION} {IMAGE_CROP_PICKER}",
+        cands,
+        check="-q",
+        timeout=300,
     )
-    done = subprocess.run(["bash", "-o", "pipefail", "-c", shell], capture_output=True, timeout=300)
     assert done.returncode == 0, done.stderr[-2000:]
     summary = done.stderr.decode().splitlines()[-1]
     assert "21 catalogs, 0 skipped, 0 refused, 17 messages, 340 cases" in summary, summary
