@@ -137,7 +137,8 @@ def parse_line(raw: bytes, line_no: int, on_problem: ProblemCallback) -> dict[st
         if raw.strip():
             on_problem(line_no, *_classify_decode_error(raw, exc))
         return None
-    if type(record) is dict and _written_back(record) == raw:
+    written = _written_back(record) if type(record) is dict else None
+    if written == raw:
         # the line is what orjson writes for what it read (capeval's own output, mostly):
         # no integer became a float (a float is never written as digits alone) and no
         # repeated key was dropped
@@ -145,13 +146,14 @@ def parse_line(raw: bytes, line_no: int, on_problem: ProblemCallback) -> dict[st
     try:
         if has_long_digit_run(raw):
             record = _exact(raw)
+            written = _written_back(record) if type(record) is dict else None
     except RecursionError:  # within orjson's depth limit, deeper than the exact parse goes
         on_problem(line_no, "jsonl.invalid_json", "invalid JSON: nests too deeply")
         return None
     if type(record) is not dict:
         on_problem(line_no, "jsonl.not_object", f"expected a JSON object, got {json_type(record)}")
         return None
-    if _may_repeat_a_key(raw, record):
+    if _may_repeat_a_key(raw, record, written):
         repeated = duplicate_key(raw)
         if repeated is not None:
             on_problem(line_no, DUPLICATE_KEY, repeated)
@@ -160,7 +162,8 @@ def parse_line(raw: bytes, line_no: int, on_problem: ProblemCallback) -> dict[st
 
 
 def _written_back(record: dict[str, Any]) -> bytes | None:
-    """The compact JSON orjson writes for ``record`` (None: deeper than it writes)."""
+    """The compact JSON orjson writes for ``record`` (None: an integer beyond 64 bits, or
+    deeper than it writes)."""
     try:
         return orjson.dumps(record)
     except orjson.JSONEncodeError:
@@ -212,14 +215,10 @@ DUPLICATE_KEY = "jsonl.duplicate_key"
 _BLANK_BEFORE_COLON = re.compile(rb'"[ \t\r\n]+:')
 
 
-def _may_repeat_a_key(raw: bytes, record: dict[str, Any]) -> bool:
-    """False when the line certainly has no repeated key (no parse, counts only)."""
-    try:
-        again: bytes | None = orjson.dumps(record)
-    except orjson.JSONEncodeError:  # an integer beyond 64 bits: count the keys instead
-        again = None
-    if again == raw:
-        return False  # compact JSON as orjson writes it (capeval's own output): nothing dropped
+def _may_repeat_a_key(raw: bytes, record: dict[str, Any], again: bytes | None) -> bool:
+    """False when the line certainly has no repeated key (no parse, counts only); ``again``
+    is ``record`` as orjson writes it (None when it cannot: an integer beyond 64 bits, or
+    deeper than it writes), and differs from ``raw`` (parse_line returned already)."""
     # a blank between a key and its ':' ('"a" : 1') hides that key from a count of '":'
     blanks = (b'" ' in raw or b"\t" in raw or b"\r" in raw) and (
         _BLANK_BEFORE_COLON.search(raw) is not None
@@ -317,16 +316,6 @@ def loads(raw: bytes) -> Any:
     """One JSON value, integers exact at any size (``orjson.JSONDecodeError`` when invalid)."""
     value = orjson.loads(raw)
     return _exact(raw) if has_long_digit_run(raw) else value
-
-
-def skip_rest_of_line(stream: BinaryIO) -> int:
-    """Read past the rest of an over-long line (its bytes are never kept); how many bytes."""
-    skipped = 0
-    while True:
-        chunk = stream.readline(_WRITE_CHUNK)
-        skipped += len(chunk)
-        if not chunk or chunk[-1:] == b"\n":
-            return skipped
 
 
 def _classify_decode_error(raw: bytes, exc: Exception) -> tuple[str, str]:

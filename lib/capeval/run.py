@@ -355,11 +355,6 @@ class _Digesting:
         self._hash.update(data)
         return data
 
-    def read(self, size: int = -1) -> bytes:
-        data = self._stream.read(size)
-        self._hash.update(data)
-        return data
-
     def hexdigest(self) -> str:
         return self._hash.hexdigest()
 
