@@ -127,12 +127,13 @@ def number(value: Any) -> str:
     return str(value)
 
 
-def fixed(value: Any, places: int = 2) -> str:
+def fixed(value: Any, places: int = 2, sign: str = "") -> str:
     """A figure to ``places`` decimals with thousands separators and a true minus sign
-    (``1,234.50``, ``−0.17``; one precision for a kind of figure); None → '—'."""
+    (``1,234.50``, ``−0.17``; one precision for a kind of figure); ``sign="+"`` shows a
+    positive sign too; None → '—'. A figure that rounds to zero is ``0.00``, unsigned."""
     if not isinstance(value, (int, float)) or isinstance(value, bool):
         return number(value)
-    text = f"{value:,.{places}f}"
+    text = f"{value:{sign},.{places}f}"
     if float(text.replace(",", "")) == 0:
         return f"{0:.{places}f}"
     return text.replace("-", "−")
@@ -140,12 +141,7 @@ def fixed(value: Any, places: int = 2) -> str:
 
 def signed(value: Any, places: int = 2) -> str:
     """A deviation with its sign always shown (``+0.14``, ``−0.07``, ``0.00``); None → '—'."""
-    if not isinstance(value, (int, float)) or isinstance(value, bool):
-        return number(value)
-    text = f"{value:+,.{places}f}"
-    if float(text.replace(",", "")) == 0:
-        return f"{0:.{places}f}"
-    return text.replace("-", "−")
+    return fixed(value, places, "+")
 
 
 def yes_no(value: Any) -> str:
