@@ -21,6 +21,7 @@ max}``. No suggestion: no edit restores a lost half or knows which half is chatt
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 from typing import Any
 
@@ -81,22 +82,7 @@ def weight(text: str) -> int:
     text = text.strip()
     if text.isascii():
         return len(text)
-    known = _CHAR_WEIGHT
-    total = 0
-    for char in text:
-        value = known.get(char)
-        if value is None:
-            value = _char_weight(char)
-            if len(known) < _CHAR_WEIGHT_MAX:
-                known[char] = value
-        total += value
-    return total
-
-
-# Each character's weight, worked out once per process (a text repeats its alphabet), for
-# at most this many characters (a hostile input may hold every code point).
-_CHAR_WEIGHT: dict[str, int] = {}
-_CHAR_WEIGHT_MAX = 1 << 16
+    return sum(map(_CHAR_WEIGHT.__getitem__, text))
 
 
 def _char_weight(char: str) -> int:
@@ -105,12 +91,38 @@ def _char_weight(char: str) -> int:
     return 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
 
 
-def _language(locale: Any) -> str:
-    return str(locale or "").replace("_", "-").split("-", 1)[0].lower()
+class _CharWeights(dict[str, int]):
+    """Each character's weight, worked out once per process (a text repeats its alphabet),
+    kept for at most ``limit`` characters (a hostile input may hold every code point)."""
+
+    limit = 1 << 16
+
+    def __missing__(self, char: str) -> int:
+        value = _char_weight(char)
+        if len(self) < self.limit:
+            self[char] = value
+        return value
+
+
+_CHAR_WEIGHT = _CharWeights()
+
+
+def _language(locale: str) -> str:
+    return locale.replace("_", "-").split("-", 1)[0].lower()
+
+
+@functools.lru_cache(maxsize=256)
+def _expansion(target_locale: str, source_locale: str) -> float:
+    """The table's expansion from ``source_locale`` to ``target_locale``."""
+    return EXPANSION.get(_language(target_locale), 1.0) / EXPANSION.get(
+        _language(source_locale), 1.0
+    )
 
 
 def _number(params: dict[str, Any], name: str, default: float) -> float:
-    value = params.get(name, default)
+    if name not in params:
+        return default
+    value = params[name]
     if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
         raise ParamsError(f"length_ratio: {name} must be a number >= 0")
     return value
@@ -127,8 +139,8 @@ def check(subject: Subject, params: dict[str, Any]) -> Outcome:
     case = subject.case
     expansion = params.get("expansion")
     if expansion is None:
-        expansion = EXPANSION.get(_language(case.get("target_locale")), 1.0) / EXPANSION.get(
-            _language(case.get("source_locale")), 1.0
+        expansion = _expansion(
+            str(case.get("target_locale") or ""), str(case.get("source_locale") or "")
         )
     elif isinstance(expansion, bool) or not isinstance(expansion, int | float) or expansion <= 0:
         raise ParamsError("length_ratio: expansion must be a number > 0")

@@ -34,6 +34,7 @@ removes its finding and adds none.
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any
 
@@ -103,6 +104,10 @@ _FORMS: dict[str, tuple[str, ...]] = {
 _BY_FORM = sorted(
     ((form, kind) for kind, forms in _FORMS.items() for form in forms), key=lambda f: -len(f[0])
 )
+# The same, by last character: a text's last character names the few forms it may end with.
+_BY_LAST: dict[str, list[tuple[str, str]]] = {}
+for _form, _kind in _BY_FORM:
+    _BY_LAST.setdefault(_form[-1], []).append((_form, _kind))
 _ASCII = {"question": "?", "exclamation": "!", "stop": ".", "colon": ":", "ellipsis": "..."}
 # language -> kind -> the forms it writes (the first is the one a suggestion writes); a kind
 # not listed takes the ASCII form (and "…" for an ellipsis).
@@ -154,42 +159,42 @@ _FAMILIES = (
     ("『", "』"),
 )
 
-# Every form of every family, to pass over the families at once when a pair has none.
-_ANY_BRACKET = re.compile("[" + re.escape("".join(o + c for o, c in _FAMILIES)) + "]")
-# Every end form, for one test of a text that ends with none of them (most do not end so).
-_END_FORMS = tuple(form for form, _ in _BY_FORM)
+# Every bracket of every family and the ASCII quotation mark: only these decide balance.
+_BRACKET_OR_QUOTE = re.compile("[" + re.escape("".join(o + c for o, c in _FAMILIES) + '"') + "]")
+_FAMILY_CHARS = tuple(frozenset(openers + closers) for openers, closers in _FAMILIES)
 
 # Guillemets open either way (German and Danish write »…«): only their numbers must match.
 _EITHER_WAY = frozenset({"«"})
 _FRENCH_BEFORE = re.compile(r"(?<=[\w\d)\]»%}”’])([:;?!»])(?=[\s\"'”»)\]]|$)")
 _FRENCH_AFTER = re.compile(r"(«)(?=\w)")
+# (Each doubling starts with one of the marks of the lookahead: it lets the regex engine pass
+# over every other character at once.)
 _DOUBLED = re.compile(
-    r"(?<!\.)\.\.(?!\.)|(?<!\.)\.{4,}|……(?=…)|,,|\?\?|!!|::|;;|。。|：：|；；|।।|、、|，，|？？|！！"
+    r"(?=[.…,?!:;。：；।、，？！؟۔։․។။ঃ።])"
+    r"(?:(?<!\.)\.\.(?!\.)|(?<!\.)\.{4,}|……(?=…)|,,|\?\?|!!|::|;;|。。|：：|；；|।।|、、|，，|？？|！！"
     # the end marks of Arabic script, Armenian, Khmer, Myanmar, Bengali, Ethiopic
-    r"|؟؟|۔۔|։։|․․|។។|။။|ঃঃ|።።"
+    r"|؟؟|۔۔|։։|․․|។។|။။|ঃঃ|።።)"
 )
 # Amharic and Tigrinya write their full stop (።) as "::" too: doubled, it is "::::"
 _DOUBLED_ETHIOPIC = re.compile(_DOUBLED.pattern.replace("|::|", "|(?<!:)::::(?!:)|"))
 _DOUBLED_SPACE = re.compile(r"(?<=\S)  +(?=\S)")
 
 
-def _language(locale: Any) -> str:
-    return str(locale or "").replace("_", "-").split("-", 1)[0].lower()
+@functools.lru_cache(maxsize=256)
+def _target(locale: str) -> tuple[str, str]:
+    """(language, variant) of a target locale: ``fr-CA`` -> ("fr", "ca")."""
+    parts = locale.replace("_", "-").lower().split("-")
+    return parts[0], parts[-1] if len(parts) > 1 else ""
 
 
 def end_mark(text: str) -> tuple[str, str, int] | None:
     """(kind, form, offset) of the end punctuation of ``text`` (before trailing blanks,
     closing quotes and brackets), or None."""
-    end = len(text)
-    while end and text[end - 1] in _TRAILING_BLANK:
-        end -= 1
-    body = end
-    while body and text[body - 1] in _CLOSERS:
-        body -= 1
+    blank_stripped = text.rstrip(_TRAILING_BLANK)
+    end = len(blank_stripped)
+    body = len(blank_stripped.rstrip(_CLOSERS))
     for stop in (end, body) if body != end else (end,):
-        if not text.endswith(_END_FORMS, 0, stop):
-            continue
-        for form, kind in _BY_FORM:
+        for form, kind in _BY_LAST.get(text[stop - 1], ()) if stop else ():
             if text.endswith(form, 0, stop):
                 return kind, form, stop - len(form)
     return None
@@ -209,35 +214,37 @@ def _ends_sentences(text: str) -> bool:
 
 
 def _end_findings(
-    source: str, text: str, language: str, full_stop: str
-) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    source: str, text: str, language: str, full_stop: str, found: list, fixes: list
+) -> None:
     want = end_mark(source)
     if want is None or want[1] == "::" and language not in ("am", "ti"):
-        return [], []  # no end mark, or a reStructuredText literal-block marker
+        return  # no end mark, or a reStructuredText literal-block marker
     kind = want[0]
     got = end_mark(text)
     forms = _accepted(kind, language)
     if got is None:
         if kind in _MAY_DROP.get(language, ()):
-            return [], []
+            return
         if kind == "stop" and full_stop != "always":
             if full_stop == "never" or not _ends_sentences(text):
-                return [], []
-        finding = {"code": CODES[0], "expected": forms[0], "actual": ""}
+                return
+        found.append({"code": CODES[0], "expected": forms[0], "actual": ""})
         at = len(text.rstrip(_TRAILING_BLANK))
         fix = suggestion(text, at, at, forms[0], f"add the final {forms[0]!r}") if at else None
-        return [finding], [fix] if fix else []
-    if got[0] != kind:
+    elif got[0] != kind:
         # a colon or stop before a closing mark is the same sentence's, often reordered
-        return [{"code": CODES[1], "expected": forms[0], "actual": got[1]}], []
-    if got[1] not in forms and not (kind == "stop" and got[1] == "." and language in ("ko",)):
+        found.append({"code": CODES[1], "expected": forms[0], "actual": got[1]})
+        fix = None
+    elif got[1] not in forms and not (kind == "stop" and got[1] == "." and language in ("ko",)):
         offset = got[2]
+        found.append({"code": CODES[2], "expected": forms[0], "actual": got[1]})
         fix = suggestion(
             text, offset, offset + len(got[1]), forms[0], f"write {forms[0]!r} for {got[1]!r}"
         )
-        finding = {"code": CODES[2], "expected": forms[0], "actual": got[1]}
-        return [finding], [fix] if fix else []
-    return [], []
+    else:
+        fix = None
+    if fix:
+        fixes.append(fix)
 
 
 def _unbalanced(text: str, openers: str, closers: str) -> bool:
@@ -254,44 +261,42 @@ def _unbalanced(text: str, openers: str, closers: str) -> bool:
     return depth != 0
 
 
-def _bracket_findings(source: str, text: str, language: str) -> list[dict[str, Any]]:
-    found = []
-    families = _FAMILIES if _ANY_BRACKET.search(text) or _ANY_BRACKET.search(source) else ()
-    for openers, closers in families:
-        if not any(c in text or c in source for c in openers + closers):
+def _bracket_findings(source: str, text: str, language: str, found: list) -> None:
+    # A candidate without brackets or quotation marks is balanced, whatever its source.
+    marks = "".join(_BRACKET_OR_QUOTE.findall(text))
+    if not marks:
+        return
+    present = set(marks)
+    for (openers, closers), chars in zip(_FAMILIES, _FAMILY_CHARS, strict=True):
+        if present.isdisjoint(chars):
             continue
-        if not _unbalanced(source, openers, closers) and _unbalanced(text, openers, closers):
+        if _unbalanced(marks, openers, closers) and not _unbalanced(source, openers, closers):
             found.append({"code": CODES[3], "text": openers[0] + closers[0]})
     # Hebrew writes gershayim (abbreviations, ק"ב) with the ASCII quotation mark
-    if source.count('"') % 2 == 0 and text.count('"') % 2 == 1 and language not in ("he", "yi"):
+    if marks.count('"') % 2 == 1 and source.count('"') % 2 == 0 and language not in ("he", "yi"):
         found.append({"code": CODES[3], "text": '"'})
-    return found
 
 
-def _spacing_findings(
-    source: str, text: str, language: str, variant: str
-) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    found: list[dict[str, Any]] = []
-    fixes: list[dict[str, Any]] = []
-    if language == "fr":
-        marks = ":»" if variant == "ca" else ":;?!»"
-        for match in _FRENCH_BEFORE.finditer(text):
-            mark = match.group(1)
-            if mark not in marks or _url_like(text, match.start()):
-                continue
-            if _copied(text, match.start(), source):
-                continue  # "%s:" of a program-name prefix, "setup();", ":members:": code
-            found.append({"code": CODES[4], "text": mark, "offset": match.start()})
-            fix = suggestion(text, match.start(), match.start(), "\u202f", f"space before {mark}")
-            if fix:
-                fixes.append(fix)
-        for match in _FRENCH_AFTER.finditer(text):
-            found.append({"code": CODES[4], "text": "«", "offset": match.start()})
-            at = match.end()
-            fix = suggestion(text, at, at, "\u202f", "space after «")
-            if fix:
-                fixes.append(fix)
-    return found, fixes
+def _french_spacing_findings(
+    source: str, text: str, variant: str, found: list, fixes: list
+) -> None:
+    marks = ":»" if variant == "ca" else ":;?!»"
+    for match in _FRENCH_BEFORE.finditer(text):
+        mark = match.group(1)
+        if mark not in marks or _url_like(text, match.start()):
+            continue
+        if _copied(text, match.start(), source):
+            continue  # "%s:" of a program-name prefix, "setup();", ":members:": code
+        found.append({"code": CODES[4], "text": mark, "offset": match.start()})
+        fix = suggestion(text, match.start(), match.start(), "\u202f", f"space before {mark}")
+        if fix:
+            fixes.append(fix)
+    for match in _FRENCH_AFTER.finditer(text):
+        found.append({"code": CODES[4], "text": "«", "offset": match.start()})
+        at = match.end()
+        fix = suggestion(text, at, at, "\u202f", "space after «")
+        if fix:
+            fixes.append(fix)
 
 
 def _copied(text: str, at: int, source: str) -> bool:
@@ -311,12 +316,12 @@ def _url_like(text: str, at: int) -> bool:
 
 
 def _doubled_findings(
-    source: str, text: str, pattern: re.Pattern[str]
-) -> tuple[list[dict[str, Any]], list[dict]]:
-    found: list[dict[str, Any]] = []
-    fixes: list[dict[str, Any]] = []
-    in_source = {m.group().strip(" ") or "  " for m in pattern.finditer(source)}
+    source: str, text: str, pattern: re.Pattern[str], found: list, fixes: list
+) -> None:
+    in_source = None  # the source's doubled runs, found when the candidate has one
     for match in pattern.finditer(text):
+        if in_source is None:
+            in_source = {m.group().strip(" ") or "  " for m in pattern.finditer(source)}
         run = match.group()
         key = run.strip(" ") or "  "
         if key in in_source:
@@ -326,37 +331,26 @@ def _doubled_findings(
         fix = suggestion(text, match.start(), match.end(), keep, f"make {run!r} single")
         if fix:
             fixes.append(fix)
-    return found, fixes
 
 
 def _findings(
-    source: str, text: str, params: dict[str, Any], locale: str
+    source: str, text: str, params: dict[str, Any], language: str, variant: str
 ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    language = _language(locale)
-    parts = str(locale or "").replace("_", "-").lower().split("-")
-    variant = parts[-1] if len(parts) > 1 else ""
     findings: list[dict[str, Any]] = []
     fixes: list[dict[str, Any]] = []
     if params.get("end", True):
-        found, fix = _end_findings(source, text, language, params.get("full_stop", "sentences"))
-        findings += found
-        fixes += fix
+        full_stop = params.get("full_stop", "sentences")
+        _end_findings(source, text, language, full_stop, findings, fixes)
     if params.get("brackets", True):
-        findings += _bracket_findings(source, text, language)
-    if params.get("spacing", True):
-        found, fix = _spacing_findings(source, text, language, variant)
-        findings += found
-        fixes += fix
+        _bracket_findings(source, text, language, findings)
+    if params.get("spacing", True) and language == "fr":
+        _french_spacing_findings(source, text, variant, findings, fixes)
     if params.get("doubled", True):
         # Amharic and Tigrinya write their full stop (።) as "::" too
         pattern = _DOUBLED_ETHIOPIC if language in ("am", "ti") else _DOUBLED
-        found, fix = _doubled_findings(source, text, pattern)
-        findings += found
-        fixes += fix
+        _doubled_findings(source, text, pattern, findings, fixes)
     if params.get("doubled_spaces", False):
-        found, fix = _doubled_findings(source, text, _DOUBLED_SPACE)
-        findings += found
-        fixes += fix
+        _doubled_findings(source, text, _DOUBLED_SPACE, findings, fixes)
     return findings, fixes
 
 
@@ -368,8 +362,8 @@ def check(subject: Subject, params: dict[str, Any]) -> Outcome:
     source, text = subject.source, subject.text
     if source == text:
         return _PASS
-    locale = subject.case.get("target_locale", "") or ""
-    findings, fixes = _findings(source, text, params, locale)
+    language, variant = _target(str(subject.case.get("target_locale", "") or ""))
+    findings, fixes = _findings(source, text, params, language, variant)
     if not findings:
         return _PASS
     findings.sort(key=lambda f: CODES.index(f["code"]))
@@ -380,7 +374,7 @@ def check(subject: Subject, params: dict[str, Any]) -> Outcome:
         fixed = (
             text[: fix["edit"]["start"]] + fix["edit"]["replacement"] + text[fix["edit"]["end"] :]
         )
-        after = {_key(f) for f in _findings(source, fixed, params, locale)[0]}
+        after = {_key(f) for f in _findings(source, fixed, params, language, variant)[0]}
         if after < before:  # removes a finding and adds none
             kept.append(fix)
     if kept:
