@@ -1086,3 +1086,33 @@ def test_review_values_are_escaped_in_markdown_and_html():
     assert findings[0][3] == "\\<b\\>x\\|y\\</b\\><br>z"
     page = run_cmd(TOOL, "--html", stdin=stream).stdout.decode()
     assert "&lt;b&gt;x|y&lt;/b&gt;" in page and "<b>x" not in page
+
+
+@pytest.mark.parametrize(
+    ("case", "absent"),
+    [
+        # a machine format of results: no template engine, no review view
+        ("011", ("capeval.report.views.review", "jinja2")),
+        # a review report: no results view
+        ("003", ("capeval.report.views.results",)),
+    ],
+)
+def test_a_report_loads_only_its_own_view(case: str, absent: tuple[str, ...]):
+    import subprocess
+    import sys
+
+    folder = ROOT / "tests" / "cases" / TOOL / case
+    argv = (folder / "cmd").read_text(encoding="utf-8").split()[1:]
+    code = (
+        "import sys\nfrom capeval.report import main\n"
+        f"try:\n    main({argv!r})\nexcept SystemExit:\n    pass\n"
+        f"print('loaded:', sorted(m for m in {absent!r} if m in sys.modules), file=sys.stderr)"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=folder,
+        stdin=(folder / "stdin").open("rb"),
+        capture_output=True,
+        text=True,
+    )
+    assert "loaded: []" in proc.stderr.splitlines(), proc.stderr

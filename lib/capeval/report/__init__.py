@@ -274,8 +274,10 @@ def shown_values(visible: bool) -> Any:
     """How a line's record is shown (``Run.shown``): credentials redacted and, with
     ``visible``, invisible and control characters (ESC, U+202E…) written as ``\\u`` escapes;
     a few byte scans of the raw line first, most lines needing neither."""
-    from capeval.report.render import visible as visible_text
     from capeval.secrets import may_contain_secret, redact_values
+
+    if visible:  # (a document escapes as it renders: render is imported when it renders)
+        from capeval.report.render import visible as visible_text
 
     def show(item: Any) -> Any:
         raw, record = item[-2], item[-1]
@@ -324,7 +326,7 @@ def _format_name(output_format: str | None, html: bool, github: bool, template: 
 
 
 def _fail_on(fail_on: str | None, baseline: str | None) -> str:
-    from capeval.report.views.results import FAIL_ON
+    from capeval.report.views.common import FAIL_ON
 
     if fail_on is None:
         return "regression" if baseline is not None else "none"
@@ -385,11 +387,13 @@ def _view(
     gate: str,
     today: str | None = None,
 ) -> dict[str, Any]:
-    from capeval.report import inputs, views
+    from capeval.report import inputs
 
     if stream.kind == inputs.RESULTS:
         return stream.results.view(cases_path=cases, baseline_path=baseline, fail_on=gate)
-    view = views.review_view(
+    from capeval.report.views.review import review_view
+
+    view = review_view(
         stream.review,
         manifest=side.manifest,
         manifest_path=manifest,

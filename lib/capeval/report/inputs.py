@@ -12,8 +12,7 @@ one report cannot honestly describe two different runs.
 from __future__ import annotations
 
 import datetime
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from capeval.cli import Run, UsageError
 from capeval.records import (
@@ -65,8 +64,7 @@ _AGGREGATION_FIELDS: dict[str, tuple[tuple[str, type], ...]] = {
 }
 
 
-@dataclass
-class SideFiles:
+class SideFiles(NamedTuple):
     """The side files as read (None: not given)."""
 
     manifest: list[dict[str, Any]] | None = None
@@ -154,15 +152,18 @@ class Stream:
             run.counts["rendered"] += 1
 
     def _start(self, kind: str, line_no: int) -> None:
-        from capeval.report import views
-
+        # the view of this stream's kind only
         self.kind = kind
         self._first = f"{self.run.file}:{line_no}"
         if kind == REVIEW:
-            self.review = views.ReviewTally()
+            from capeval.report.views.review import ReviewTally
+
+            self.review = ReviewTally()
         else:
+            from capeval.report.views.results import ResultsTally
+
             side = self.side
-            self.results = views.ResultsTally(
+            self.results = ResultsTally(
                 side.cases,
                 side.baseline,
                 waivers=side.waivers,
@@ -307,7 +308,8 @@ class _SideInputs:
         """case id → domain, tags, line and source (pass rates by domain/tag, locations,
         drill-down). EvalCases (``id``) for results; quality cases (``case_id``) give a
         review report the lines of its cases."""
-        from capeval.report.views import SHOWN_TEXT, CaseInfo
+        from capeval.report.views.common import SHOWN_TEXT
+        from capeval.report.views.results import CaseInfo
 
         entries = self.run.first_of_each(
             path,
@@ -338,7 +340,7 @@ class _SideInputs:
     def reviews(self, path: str) -> dict[str, list[dict[str, Any]]]:
         """case id -> its reviews (checked with the review schema), the first of each
         reviewer: each reviewer's scores, flags and notes for the case drill-down."""
-        from capeval.report.views import SHOWN_TEXT
+        from capeval.report.views.common import SHOWN_TEXT
 
         entries = self.run.first_of_each(
             path,
@@ -366,7 +368,8 @@ class _SideInputs:
     def candidates(self, path: str) -> dict[tuple[str, str | None], Any]:
         """(case_id, system) → line and text of each candidate (drill-down, fixes)."""
         from capeval import schemas
-        from capeval.report.views import SHOWN_TEXT, CandidateInfo
+        from capeval.report.views.common import SHOWN_TEXT
+        from capeval.report.views.results import CandidateInfo
 
         found: dict[tuple[str, str | None], Any] = {}
         for line_no, raw, record in self.run.side_records(path):
@@ -422,7 +425,7 @@ class _SideInputs:
 
     def baseline(self, path: str) -> dict[Any, Any]:
         """(case_id, system, assertion) → passed and code of a previous run."""
-        from capeval.report.views import BaselineEntry
+        from capeval.report.views.results import BaselineEntry
 
         entries = self.run.first_of_each(
             path,

@@ -13,7 +13,7 @@ import unicodedata
 from pathlib import Path
 from typing import Any
 
-from capeval.report.views import system_name
+from capeval.report.views.common import system_name
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 _NEWLINES = re.compile(r"\r\n|\r|\n")

@@ -37,14 +37,13 @@ from __future__ import annotations
 import importlib
 import os
 from collections.abc import Callable
-from dataclasses import dataclass
 from types import ModuleType
+from typing import NamedTuple
 
 NAMES = ("markdown", "html", "github", "sarif", "junit", "rdjson", "rdjsonl")
 
 
-@dataclass(frozen=True)
-class Context:
+class Context(NamedTuple):
     cases_path: str | None = None
     candidates_path: str | None = None
     waivers_path: str | None = None

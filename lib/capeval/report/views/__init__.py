@@ -16,16 +16,38 @@ Ordering is deterministic: input order where the input has a meaningful order (c
 findings, failing results), otherwise sorted. Nothing depends on the clock.
 """
 
+from typing import Any
+
 from capeval.records import LOW_AGREEMENT
-from capeval.report.views.common import NO_DOMAIN, NOT_IN_CASES, UNNAMED_SYSTEM, system_name
-from capeval.report.views.results import (
+from capeval.report.views.common import (
+    NO_DOMAIN,
+    NOT_IN_CASES,
     SHOWN_TEXT,
-    BaselineEntry,
-    CandidateInfo,
-    CaseInfo,
-    ResultsTally,
+    UNNAMED_SYSTEM,
+    system_name,
 )
-from capeval.report.views.review import ReviewTally, review_view
+
+# The two views load when first named: a results report never imports the review view, and
+# what both share (``common``, the filters' helpers) costs neither.
+_LAZY = {
+    "BaselineEntry": "results",
+    "CandidateInfo": "results",
+    "CaseInfo": "results",
+    "ResultsTally": "results",
+    "ReviewTally": "review",
+    "review_view": "review",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _LAZY:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(f"{__name__}.{_LAZY[name]}"), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "LOW_AGREEMENT",

@@ -5,6 +5,10 @@ from __future__ import annotations
 UNNAMED_SYSTEM = "(unnamed)"
 NOT_IN_CASES = "(case not in --cases)"
 NO_DOMAIN = "(no domain)"
+# Texts kept per case/candidate for the drill-down: enough to read, bounded per record.
+SHOWN_TEXT = 4000
+# what --fail-on may name: the gate of a results report
+FAIL_ON = ("regression", "hard", "any", "none")
 
 BOUNDARY = (
     "This review judges whether outputs are useful, bounded and appropriate for a domain task. "
