@@ -1,10 +1,14 @@
 """Speed-only code, in one place: what it does, the core does too, more slowly.
 
-The core calls the layer at one named seam and works the same without it:
+The core calls the layer at two named seams and works the same without it:
 
 * ``valid_record(kind)`` (reading records): True for a record the schema accepts, proven
   from values seen before (``accel.schema_memo``); False says nothing, and the core asks
   the compiled validator (``schemas.problem``), which says why.
+* ``proven_record(kind, rules, reads)`` (cap-validate's record checks): for a record the
+  schema accepts, its contract-rule problems, proven from values seen before
+  (``accel.record_proof``); None says nothing, and the core runs the validator and the
+  rules.
 
 A fast path stays here only while it pays on real catalogs (docs/performance.md lists what
 was measured and deleted). ``CAPEVAL_ACCEL=0`` in the environment turns all of it off (read
@@ -21,7 +25,7 @@ from typing import Any
 
 from capeval.accel.shortcut import Shortcut
 
-__all__ = ["Shortcut", "enabled", "shortcuts", "valid_record"]
+__all__ = ["Shortcut", "enabled", "proven_record", "shortcuts", "valid_record"]
 
 
 def enabled() -> bool:
@@ -39,8 +43,21 @@ def valid_record(kind: str) -> Callable[[Any], bool] | None:
     return SchemaMemo(kind).accepts
 
 
+def proven_record(
+    kind: str, rules: Callable[[Any], list[Any]], reads: frozenset[str]
+) -> Callable[[Any], Any] | None:
+    """``proof(record)``: for a record of ``kind`` the schema accepts, its problems by
+    ``rules`` (which read only the top-level fields ``reads``) as a tuple (None says
+    nothing); None when the layer is off."""
+    if not enabled():
+        return None
+    from capeval.accel.record_proof import RecordProof
+
+    return RecordProof(kind, rules, reads)
+
+
 def shortcuts() -> list[Shortcut]:
     """Every shortcut of the layer, for the property test (tests/test_accel.py)."""
-    from capeval.accel import schema_memo
+    from capeval.accel import record_proof, schema_memo
 
-    return [*schema_memo.SHORTCUTS]
+    return [*schema_memo.SHORTCUTS, *record_proof.shortcuts()]

@@ -30,7 +30,7 @@ from __future__ import annotations
 import operator
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 from capeval import schemas
 from capeval.accel.shortcut import Shortcut
@@ -59,6 +59,15 @@ _LITERAL_PREFIX = re.compile(r"\^([A-Za-z0-9_-]+)\Z")
 MEMOISED = None  # a property checked through the memo
 
 
+class Shape(NamedTuple):
+    """What a record with given keys in a given order is checked by."""
+
+    strings: tuple[tuple[str, int, float, Any], ...]  # (key, min, max, search) checked directly
+    memoised: Callable[[Any], Any] | None  # the getter of the memoised values (None: none)
+    memoised_keys: tuple[str, ...]
+    extensions: tuple[str, ...]  # x- keys: any value
+
+
 class SchemaMemo:
     """``accepts(record)``: True only for a record of ``kind`` the compiled validator accepts."""
 
@@ -68,50 +77,54 @@ class SchemaMemo:
         self._planned = False  # planned on first use: nothing is imported at start-up
         self._plan: Any = None
         # the keys of a record, in order -> what to check for each (records share a few)
-        self._shapes: dict[tuple[str, ...], tuple[Any, ...]] = {}
+        self._shapes: dict[tuple[str, ...], Shape] = {}
 
     def accepts(self, record: Any) -> bool:
         """True only for a record the compiled validator accepts (False: not proven)."""
+        return self.proven(record) is not None
+
+    def proven(self, record: Any) -> tuple[tuple[str, ...], bytes | None, Shape] | None:
+        """(its keys, its memoised values' exact JSON text, the plan of its keys) for a record
+        the compiled validator accepts; None: not proven."""
         if type(record) is not dict:
-            return False
+            return None
         shape = tuple(record)
-        steps = self._shapes.get(shape)
-        if steps is None:
-            steps = self._shape_steps(shape)
-            if steps is None:
-                return False
-        strings, memoised = steps
-        for key, low, high, search in strings:
+        plan = self._shapes.get(shape)
+        if plan is None:
+            plan = self._shape_plan(shape)
+            if plan is None:
+                return None
+        for key, low, high, search in plan.strings:
             value = record[key]
             if (
                 type(value) is not str
                 or not low <= len(value) <= high
                 or (search is not None and search(value) is None)
             ):
-                return False
-        if memoised is None:
-            return True
+                return None
+        if plan.memoised is None:
+            return shape, None, plan
         try:  # the memoised values as one JSON text: equal texts, equal values and types
-            text = value_text(memoised(record))
+            text = value_text(plan.memoised(record))
         except ValueTextError:  # an integer beyond 64 bits: no memo
-            return False
+            return None
         if len(text) > MEMO_KEY_BYTES:
-            return False
+            return None
         memo_key = (shape, text)
         if memo_key not in self._memo:
             try:
                 self._validate(record)
             except Exception:  # any violation: schemas.problem says which
-                return False
+                return None
             if len(self._memo) >= MEMO_LIMIT:
                 self._memo.clear()
             self._memo.add(memo_key)
-        return True
+        return shape, text, plan
 
-    def _shape_steps(self, shape: tuple[str, ...]) -> tuple[Any, ...] | None:
-        """For records with these keys in this order: the string rules to check, and a
-        getter of the memoised values (None: none); None when such a record cannot be valid
-        (an unknown key, a required one missing): the compiled validator then says why."""
+    def _shape_plan(self, shape: tuple[str, ...]) -> Shape | None:
+        """For records with these keys in this order: what to check of each key; None when
+        such a record cannot be valid (an unknown key, a required one missing): the compiled
+        validator then says why."""
         if not self._planned:
             self._validate = schemas.validator(self.kind)
             self._plan = _plan(schemas.schema(self.kind), _compiled_patterns(self._validate))
@@ -119,21 +132,25 @@ class SchemaMemo:
         if self._plan is None:
             return None
         fields, required, prefixes = self._plan
-        strings, memoised = [], []
+        strings, memoised, extensions = [], [], []
         for key in shape:
             if key in fields:
                 if fields[key] is MEMOISED:
                     memoised.append(key)
                 else:
                     strings.append((key, *fields[key]))
-            elif not key.startswith(prefixes):  # an x- extension is any value
+            elif key.startswith(prefixes):  # an x- extension is any value
+                extensions.append(key)
+            else:
                 return None
         if not required <= set(shape):
             return None
         if len(self._shapes) >= MEMO_LIMIT:
             self._shapes.clear()
         getter = operator.itemgetter(*memoised) if memoised else None
-        found = self._shapes[shape] = (tuple(strings), getter)
+        found = self._shapes[shape] = Shape(
+            tuple(strings), getter, tuple(memoised), tuple(extensions)
+        )
         return found
 
 

@@ -19,7 +19,7 @@ from capeval.records import Problem
 from capeval.secrets import secret_problems
 from capeval.seen import SeenKeys
 from capeval.validate.kinds import detect_kind, unique_key
-from capeval.validate.rules import ContractRules
+from capeval.validate.rules import EVALCASE_READS, ContractRules
 
 DUPLICATE_CODE = {
     "review": "review.duplicate",
@@ -48,8 +48,8 @@ class RecordChecker:
         # one compact exact set per kind (capeval.seen: ~19 bytes per key, keys on disk)
         self._seen: dict[str, SeenKeys] = {}
         self._listings = 0  # failing records listed with every violation (schemas.FULL_LISTINGS)
-        # per kind: the layer's proof that a record is valid (None: the validator decides)
-        self._valid_record: dict[str, Any] = {}
+        # per kind: the layer's proof of a record's verdict (None: the core decides)
+        self._proofs: dict[str, Any] = {}
         # per input path: whether its records lie inside the locked split (exempt from leaks)
         self._inside_locked: dict[str | None, bool] = {}
         if id_lock is not None:
@@ -66,17 +66,13 @@ class RecordChecker:
             return None, [
                 Problem("kind.unknown", None, "record matches no kind (use --kind)", None)
             ]
-        if kind not in self._valid_record:
-            self._valid_record[kind] = accel.valid_record(kind)
-        accepts = self._valid_record[kind]
-        violations = (
-            []
-            if accepts is not None and accepts(record)
-            else schemas.problems(kind, record, self._listings < schemas.FULL_LISTINGS)
-        )
-        if violations:
-            self._listings += 1
-            return kind, violations
+        proof, accepts = self._layer(kind)
+        proven = proof(record) if proof is not None else None
+        if proven is None and not (accepts is not None and accepts(record)):
+            violations = schemas.problems(kind, record, self._listings < schemas.FULL_LISTINGS)
+            if violations:
+                self._listings += 1
+                return kind, violations
 
         found: list[Problem] = []
         key = unique_key(kind, record)
@@ -90,7 +86,7 @@ class RecordChecker:
                     None,
                 )
             )
-        found.extend(self.rules.problems(kind, record))
+        found.extend(self.rules.problems(kind, record) if proven is None else proven)
         found.extend(secret_problems(record, raw))
         if kind == "evalcase":
             # a repeated id is already an error; its meaning is not compared with the lock
@@ -103,6 +99,23 @@ class RecordChecker:
                 if leak is not None:
                     found.append(Problem("locked.leak", "/id", leak, None))
         return kind, found
+
+    def _layer(self, kind: str) -> tuple[Any, Any]:
+        """The layer's proofs for records of ``kind`` (None, None when it is off): of an
+        EvalCase's rule problems and secret-scan text (its rules declare what they read), else
+        of schema validity alone."""
+        if kind not in self._proofs:
+            if kind == "evalcase":
+                rules = self.rules
+
+                def evalcase_problems(record: dict[str, Any]) -> list[Problem]:
+                    return rules.problems("evalcase", record)
+
+                proof = accel.proven_record(kind, evalcase_problems, EVALCASE_READS)
+                self._proofs[kind] = (proof, None)
+            else:
+                self._proofs[kind] = (None, accel.valid_record(kind))
+        return self._proofs[kind]
 
     def seen_keys(self, kind: str) -> SeenKeys:
         """The unique keys of ``kind`` seen so far in the stream."""

@@ -272,6 +272,9 @@ EVALCASE_RULES = (
     Rule(("assertions", *assertions.PARAM_CASE_FIELDS), _assertions),
 )
 
+# every top-level field the EvalCase rules read
+EVALCASE_READS = frozenset(field for rule in EVALCASE_RULES for field in rule.reads)
+
 _hooks: dict[str, Any] = {}
 
 
