@@ -28,7 +28,6 @@ declared conflict with the case. Only the first adjudication of a (case, criteri
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from capeval.config import Config
@@ -121,18 +120,17 @@ def adjudication_problems(
     return problems
 
 
-@dataclass(slots=True)
-class Resolution:
+class Resolution(NamedTuple):
     """What the adjudications of one case did."""
 
     # raised flags that still block, in the order given
     flags: list[str]
     # flag -> the adjudication that cleared it
-    overridden: dict[str, Adjudication] = field(default_factory=dict)
+    overridden: dict[str, Adjudication]
     # held criterion -> the adjudication that resolved it
-    resolved: dict[str, Adjudication] = field(default_factory=dict)
+    resolved: dict[str, Adjudication]
     # adjudications that resolved no hold and cleared no raised flag
-    unused: list[Adjudication] = field(default_factory=list)
+    unused: list[Adjudication]
 
 
 def resolve(

@@ -10,7 +10,6 @@ which is what makes ``--partial``/``--merge`` give the bytes of one run.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -70,11 +69,13 @@ class RefusedCase(NamedTuple):
     dataset_consent_ref: bool = False
 
 
-@dataclass(slots=True)
 class _CaseReviews:
-    case: Case
-    # reviewer id -> (review, roster finding code or None when counted)
-    reviews: dict[str, tuple[Review, str | None]] = field(default_factory=dict)
+    __slots__ = ("case", "reviews")
+
+    def __init__(self, case: Case) -> None:
+        self.case = case
+        # reviewer id -> (review, roster finding code or None when counted)
+        self.reviews: dict[str, tuple[Review, str | None]] = {}
 
 
 def roster_code(
@@ -404,15 +405,14 @@ class _Evidence(NamedTuple):
     tier: str
 
 
-@dataclass(slots=True)
-class Result:
+class Result(NamedTuple):
     verdicts: list[dict[str, Any]]
     findings: list[dict[str, Any]]
     summary: dict[str, Any]
     # one reviewer_agreement record per counted reviewer (scores/reviewers.py)
-    reviewers: list[dict[str, Any]] = field(default_factory=list)
+    reviewers: list[dict[str, Any]]
     # one reviewer_calibration record per reviewer of a gold case (scores/calibration.py)
-    calibration: list[dict[str, Any]] = field(default_factory=list)
+    calibration: list[dict[str, Any]]
 
     def records(self) -> list[dict[str, Any]]:
         """The output stream: verdicts in --cases order, findings, agreement per reviewer

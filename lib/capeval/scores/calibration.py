@@ -10,9 +10,9 @@ disagree; a known answer can.
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
+from capeval.scores.exact import fraction
 from capeval.scores.records import Case, Review
 
 REVIEWER_CALIBRATION = "reviewer_calibration"
@@ -27,7 +27,7 @@ def reviewer_calibration(gold: list[tuple[Case, list[Review]]]) -> list[dict[str
         for review in reviews:
             entry = tally.setdefault(
                 review.reviewer_id,
-                {"cases": 0, "items": 0, "error": Fraction(0), "missed": 0, "spurious": 0},
+                {"cases": 0, "items": 0, "error": fraction(0), "missed": 0, "spurious": 0},
             )
             entry["cases"] += 1
             for criterion, expected in scores.items():

@@ -6,7 +6,6 @@ Pure functions and one tally class, used by ``scores.aggregate.Aggregation``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from capeval.records import (
@@ -33,18 +32,21 @@ _ROSTER_REASON = {
 }
 
 
-@dataclass(slots=True)
 class CriteriaTally:
     """What one case's criteria say: their figures, and which fall short and why."""
 
-    criteria: dict[str, dict[str, Any]] = field(default_factory=dict)
-    too_few: list[str] = field(default_factory=list)
-    disagreements: list[tuple[str, int, int]] = field(default_factory=list)
-    below: list[tuple[str, float]] = field(default_factory=list)
-    # with --adjudications: held criterion -> the adjudication that resolved it, and the
-    # raised flags an adjudication cleared by name
-    resolved: dict[str, Adjudication] = field(default_factory=dict)
-    overridden: list[str] = field(default_factory=list)
+    # (a plain class, not a dataclass: made at start-up, several times cheaper)
+    __slots__ = ("criteria", "too_few", "disagreements", "below", "resolved", "overridden")
+
+    def __init__(self) -> None:
+        self.criteria: dict[str, dict[str, Any]] = {}
+        self.too_few: list[str] = []
+        self.disagreements: list[tuple[str, int, int]] = []
+        self.below: list[tuple[str, float]] = []
+        # with --adjudications: held criterion -> the adjudication that resolved it, and the
+        # raised flags an adjudication cleared by name
+        self.resolved: dict[str, Adjudication] = {}
+        self.overridden: list[str] = []
 
     def held(self) -> list[str]:
         """The criteria held for review (too few counted scores, or a disagreement)."""
