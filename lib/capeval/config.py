@@ -22,8 +22,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from types import MappingProxyType
+from typing import Any, NamedTuple
 
 from capeval.limits import MAX_SCORE_RANGE_VALUES
 from capeval.records import Problem, pointer
@@ -246,8 +246,16 @@ class ConfigUnreadable(ConfigError):
         self.reason = reason
 
 
-@dataclass(frozen=True, slots=True)
-class Config:
+# the default of the mappings nothing is configured in
+_NOTHING: Mapping[Any, Any] = MappingProxyType({})
+
+
+class Config(NamedTuple):
+    """The review configuration: immutable, every field defaulted (the shipped defaults are
+    shared, read-only mappings). A NamedTuple, not a frozen dataclass: this class is made at
+    the start-up of four commands, and a dataclass of 17 fields costs several times more.
+    """
+
     score_range: tuple[int, int] = DEFAULT_SCORE_RANGE
     pass_threshold: float = 4.0
     min_reviewers: int = 2
@@ -255,30 +263,26 @@ class Config:
     min_cases: int = 1
     disagreement_spread: int = 2
     blocking_flags: tuple[str, ...] = DEFAULT_BLOCKING_FLAGS
-    profiles: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: dict(DEFAULT_PROFILES))
+    profiles: Mapping[str, tuple[str, ...]] = DEFAULT_PROFILES
     # profile -> criterion -> review focus text (criteria without one have none)
-    focus: Mapping[str, Mapping[str, str]] = field(default_factory=lambda: dict(DEFAULT_FOCUS))
+    focus: Mapping[str, Mapping[str, str]] = DEFAULT_FOCUS
     # blocking flag -> what raising it means
-    flag_meanings: Mapping[str, str] = field(default_factory=lambda: dict(DEFAULT_FLAG_MEANINGS))
+    flag_meanings: Mapping[str, str] = DEFAULT_FLAG_MEANINGS
     # None: derived from the data
     evidence_tier: str | None = None
     privacy_as_error: bool = False
     # a reviewer this far (mean absolute score points) from the others may be an outlier
     outlier_deviation: float = 1.0
     # profile -> criterion -> the name people read (derived from the name when not given)
-    labels: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    labels: Mapping[str, Mapping[str, str]] = _NOTHING
     # profile -> criterion -> score -> what that score means
-    anchors: Mapping[str, Mapping[str, Mapping[int, str]]] = field(
-        default_factory=lambda: dict(DEFAULT_ANCHORS)
-    )
+    anchors: Mapping[str, Mapping[str, Mapping[int, str]]] = DEFAULT_ANCHORS
     # score -> what it means, for a criterion without anchors of its own
-    score_anchors: Mapping[int, str] = field(default_factory=dict)
+    score_anchors: Mapping[int, str] = _NOTHING
     # blocking flag -> the name people read
-    flag_labels: Mapping[str, str] = field(default_factory=dict)
+    flag_labels: Mapping[str, str] = _NOTHING
     # profile -> the flags its reviewers are offered (a profile not here: every flag)
-    profile_flags: Mapping[str, tuple[str, ...]] = field(
-        default_factory=lambda: dict(DEFAULT_PROFILE_FLAGS)
-    )
+    profile_flags: Mapping[str, tuple[str, ...]] = DEFAULT_PROFILE_FLAGS
 
     @property
     def value_domain(self) -> list[int]:
