@@ -16,8 +16,7 @@ has ``؟`` or ``？`` in a German string, leaves a ``(`` open, loses French spac
   source is;
 * ``spacing`` (default true): French targets put a blank (U+0020, U+00A0 or U+202F) before
   ``:``, ``;``, ``?``, ``!`` and ``»`` and after ``«`` (Canadian French: before ``:`` and
-  ``»`` only); other targets put none before ``?``, ``!``, ``:`` or ``;`` where the source has
-  none;
+  ``»`` only);
 * ``doubled`` (default true): two blanks in a row, or a doubled ``, . ? ! : ;`` (not ``...``),
   ``。、，？！`` or another script's end mark (``؟ ۔ ։ ․ ។ ။ ঃ ።``; Ethiopic ``::::``), where the
   source has none.
