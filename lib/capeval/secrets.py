@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import math
 import re
-import string
 from collections import Counter
 from collections.abc import Iterator
 from functools import lru_cache
@@ -71,7 +70,8 @@ class _pattern:  # noqa: N801 - used as re.compile is
 # the line's runs of token characters), or has its own literal (AWS key ids, private key
 # headers, ``=``). The alphabet is written once: _TOKEN's class and the runs' table.
 _TOKEN_CLASS = "A-Za-z0-9+/_=-"
-_TOKEN_CHARS = (string.ascii_letters + string.digits + "+/_=-").encode()
+# _TOKEN_CLASS spelt out (the string module would cost every command ~1 ms at start-up)
+_TOKEN_CHARS = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_=-"
 _RUN_TABLE = bytes(ord("a") if i in _TOKEN_CHARS else ord(" ") for i in range(256))
 _RUN = b"a" * 32
 # (its literal "IA" is looked for first: a substring search costs ~3/4 of the regex scan)
