@@ -13,8 +13,8 @@ to the exit status:
   exits 130; a failed write is one ``io.write_failed`` line and exit 2.
 """
 
-from __future__ import annotations
-
+# No ``from __future__ import annotations``: Typer reads the options' annotations at every
+# start-up, and evaluated once as the module loads they are not compiled again from strings.
 import inspect
 import io
 import os

@@ -6,7 +6,8 @@ script allowed by hash, nothing fetched). Every input line is accounted for: a c
 form, a case left out (conflicted, unassigned), or a diagnostic.
 """
 
-from __future__ import annotations
+# Annotations evaluated as the module loads (no __future__ import): Typer reads the
+# options' at start-up, and strings would be compiled again (capeval.cli).
 
 from typing import Annotated, Any
 

@@ -7,7 +7,8 @@ rdjsonl — or a user's Jinja2 ``--template`` renders it. The regression gate (`
 sets the exit status; waivers (``--waivers``) mark known failures in every format.
 """
 
-from __future__ import annotations
+# Annotations evaluated as the module loads (no __future__ import): Typer reads the
+# options' at start-up, and strings would be compiled again (capeval.cli).
 
 import datetime
 from typing import Annotated, Any

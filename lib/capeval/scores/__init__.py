@@ -7,7 +7,8 @@ Glue only: reading and diagnostics are the chassis' (``capeval.cli``); the rules
 per reviewer), ``adjudicate`` (``--adjudications``) and ``partial`` (``--partial``/``--merge``).
 """
 
-from __future__ import annotations
+# Annotations evaluated as the module loads (no __future__ import): Typer reads the
+# options' at start-up, and strings would be compiled again (capeval.cli).
 
 from typing import Annotated, Any
 
