@@ -74,7 +74,9 @@ _GRAMMATICAL_DOUBLES = {
     "en": {"that", "had", "is"},
 }
 # Words with their combining marks (Indic vowel signs and viramas are no word boundary).
-_WORD = regex.compile(r"[\p{L}\p{N}](?:[\p{L}\p{N}\p{M}'’_\-]*[\p{L}\p{N}\p{M}])?")
+# Written as runs that never backtrack: a letter or digit, its letters, digits and marks, then
+# runs of them joined by ' ’ _ or - (a joiner ends no word).
+_WORD = regex.compile(r"[\p{L}\p{N}][\p{L}\p{N}\p{M}]*(?:['’_\-]+[\p{L}\p{N}\p{M}]+)*")
 # Scripts without spaces between words: a character is a unit there.
 _NO_SPACE = re.compile(
     r"[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]"
@@ -83,67 +85,143 @@ _NO_SPACE = re.compile(
 # a syllable takes several code points, so a loop there needs a unit of six or more.
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 _PLACEHOLDER = re.compile(r"%(?:\([^)]*\))?[-+ #0-9.]*[a-zA-Z%]|\{[^{}]*\}")
-# Bounded backtracking: a unit of at most 80 characters.
-_CHAR_LOOP = re.compile(r"([^\n]{3,80}?)\1+|(\S{2})\2{2,}|(\S)\3{3,}")
+# Bounded backtracking: a unit of at most UNIT_MAX characters.
+UNIT_MAX = 80
+_CHAR_LOOP = re.compile(rf"([^\n]{{3,{UNIT_MAX}}}?)\1+|(\S{{2}})\2{{2,}}|(\S)\3{{3,}}")
 # The character scan reads this much of a text (its backtracking is bounded by it).
 CHAR_SCAN_LIMIT = 2000
 
 
 def _words(text: str) -> list[re.Match[str]]:
+    return list(_WORD.finditer(_without_placeholders(text)))
+
+
+def _without_placeholders(text: str) -> str:
     if "%" in text or "{" in text:
-        text = _PLACEHOLDER.sub(lambda m: " " * len(m.group()), text)
-    return list(_WORD.finditer(text))
+        return _PLACEHOLDER.sub(lambda m: " " * len(m.group()), text)
+    return text
 
 
-def repeats(text: str, language: str, words: bool = True, min_repeats: int = 3) -> list[dict]:
-    """The loops and doubled words of ``text`` (without regard to a source)."""
+def repeats(text: str, locale: Any, words: bool = True, min_repeats: int = 3) -> list[dict]:
+    """The loops and doubled words of ``text`` (without regard to a source), written in
+    ``locale`` (a locale or its language)."""
     found: list[dict[str, Any]] = []
-    tokens = _words(text)
-    lowered = [m.group().casefold() for m in tokens]
-    # a repeat needs a word twice: a text of distinct words has none (most texts)
-    n = len(tokens) if len(set(lowered)) < len(lowered) else 0
+    # words repeat after a blank (a text of one word has no repeat), and a repeat needs a
+    # word twice (a text of distinct words has none): most texts
+    if len(text.split(None, 1)) > 1:
+        masked = _without_placeholders(text)
+        written = _WORD.findall(masked)
+        lowered = list(map(str.casefold, written))
+        if len(set(lowered)) < len(lowered):
+            found = _word_repeats(text, masked, written, lowered, locale, words, min_repeats)
+    if _NO_SPACE.search(text):
+        _add_character_loops(text, found, min_repeats)
+    return found
+
+
+def _word_repeats(
+    text: str,
+    masked: str,
+    written: list[str],
+    lowered: list[str],
+    locale: Any,
+    words: bool,
+    min_repeats: int,
+) -> list[dict]:
+    """The loops and doubled words of ``text``: ``written``, its words in ``masked`` (the text
+    without placeholders), ``lowered``, the same case-folded."""
+    found: list[dict[str, Any]] = []
+    n = len(lowered)
+    # a unit (of at most 8 words) repeats only where its first word stands again within 8
+    starts = []
+    last: dict[str, int] = {}  # word -> where it last stood
+    for at, word in enumerate(lowered):
+        before = last.get(word)
+        if before is not None and at - before <= 8:
+            starts.append(before)
+        last[word] = at
+    if not starts:
+        return found
+    # where each word begins and ends: where it first stands after the word before (between
+    # words stands no letter or digit, with which a word begins)
+    begins, ends, at = [], [], 0
+    for word in written:
+        at = masked.find(word, at)
+        begins.append(at)
+        at += len(word)
+        ends.append(at)
     # what stands between word k and word k+1 (placeholders, punctuation, blanks)
-    seps = [text[tokens[k].end() : tokens[k + 1].start()] for k in range(n - 1)]
-    i = 0
-    while i < n:
+    seps = list(map(text.__getitem__, map(slice, ends, begins[1:])))
+    after = 0  # the first word after the last repeat found
+    for i in sorted(starts):
+        if i < after:
+            continue
         best: tuple[int, int] | None = None  # (unit length in words, times)
         for size in range(1, min(8, (n - i) // 2) + 1):
+            if lowered[i + size] != lowered[i]:
+                continue
             times = 1
             while _repeated(lowered, seps, i, i + times * size, size):
                 times += 1
             if times > 1 and (best is None or size * times > best[0] * best[1]):
                 best = (size, times)
         if best is None:
-            i += 1
             continue
         size, times = best
-        start, end = tokens[i].start(), tokens[i + size * times - 1].end()
-        unit = text[tokens[i].start() : tokens[i + size - 1].end()]
+        start, end = begins[i], ends[i + size * times - 1]
+        unit = text[start : ends[i + size - 1]]
         if size >= 2 or times >= min_repeats:
             found.append(_repeat(CODES[0], unit, times, start, end))
-        elif words and _doubling_is_error(lowered[i], language) and _NO_SPACE.search(unit) is None:
+        elif (
+            words
+            and _doubling_is_error(lowered[i], _language(locale))
+            and _NO_SPACE.search(unit) is None
+        ):
             found.append(_repeat(CODES[1], unit, times, start, end))
-        i += size * times
-    if _NO_SPACE.search(text):
-        for match in _CHAR_LOOP.finditer(text, 0, CHAR_SCAN_LIMIT):
-            unit = next(g for g in match.groups() if g)
-            times = len(match.group()) // len(unit)
-            if not _NO_SPACE.search(unit) or (len(unit) == 1 and times < 4):
-                continue
-            if not _CJK.search(unit) and len(unit) < 6:
-                continue  # a syllable of Thai or Khmer
-            # a short unit of punctuation is a list ("、文字列、文字列の"); a blank inside one is
-            # Korean's word spacing ("아 스페아 스페"), a loop like any other
-            short_list = len(unit) < 5 and not unit.replace(" ", "").isalnum()
-            if short_list or len(_NO_SPACE.findall(unit)) < 2:
-                continue  # a list; a repeat of Latin text ("ab ab")
-            if any(c in unit for c in "<>[]|"):
-                continue  # the metavariables of a usage line: <init 程序> <init 程序参数>
-            if len(unit) == 2 and times < min_repeats:
-                continue
-            if not any(f["offset"] <= match.start() < f["end"] for f in found):
-                found.append(_repeat(CODES[0], unit, times, match.start(), match.end()))
+        after = i + size * times
     return found
+
+
+def _add_character_loops(text: str, found: list[dict], min_repeats: int) -> None:
+    """Add to ``found`` the loops of characters of a text in a script without spaces."""
+    after = 0  # the end of the last loop (the scan goes on from there)
+    for start in _loop_starts(text[:CHAR_SCAN_LIMIT]):
+        match = _CHAR_LOOP.match(text, start, CHAR_SCAN_LIMIT) if start >= after else None
+        if match is None:
+            continue
+        after = match.end()
+        unit = next(g for g in match.groups() if g)
+        times = len(match.group()) // len(unit)
+        if not _NO_SPACE.search(unit) or (len(unit) == 1 and times < 4):
+            continue
+        if not _CJK.search(unit) and len(unit) < 6:
+            continue  # a syllable of Thai or Khmer
+        # a short unit of punctuation is a list ("、文字列、文字列の"); a blank inside one is
+        # Korean's word spacing ("아 스페아 스페"), a loop like any other
+        short_list = len(unit) < 5 and not unit.replace(" ", "").isalnum()
+        if short_list or len(_NO_SPACE.findall(unit)) < 2:
+            continue  # a list; a repeat of Latin text ("ab ab")
+        if any(c in unit for c in "<>[]|"):
+            continue  # the metavariables of a usage line: <init 程序> <init 程序参数>
+        if len(unit) == 2 and times < min_repeats:
+            continue
+        if not any(f["offset"] <= match.start() < f["end"] for f in found):
+            found.append(_repeat(CODES[0], unit, times, match.start(), match.end()))
+
+
+def _loop_starts(text: str) -> list[int]:
+    """Where a loop of characters may start in ``text``, in order: where the three characters
+    from there stand again at most ``UNIT_MAX`` characters on, as in every loop ("abcabc";
+    "ababab" and "aaaa" repeat "aba" and "aaa" two and one characters on)."""
+    starts = []
+    last: dict[str, int] = {}  # three characters -> where they last stood
+    for at in range(len(text) - 2):
+        three = text[at : at + 3]
+        before = last.get(three)
+        if before is not None and at - before <= UNIT_MAX:
+            starts.append(before)
+        last[three] = at
+    return sorted(starts)
 
 
 def _repeated(words: list[str], seps: list[str], i: int, j: int, size: int) -> bool:
@@ -174,10 +252,10 @@ def _language(locale: Any) -> str:
     return str(locale or "").replace("_", "-").split("-", 1)[0].lower()
 
 
-def _findings(source: str, text: str, params: dict[str, Any], language: str) -> list[dict]:
+def _findings(source: str, text: str, params: dict[str, Any], locale: Any) -> list[dict]:
     words = params.get("words", True) is not False
     min_repeats = params.get("min_repeats", 3)
-    found = repeats(text, language, words, min_repeats)
+    found = repeats(text, locale, words, min_repeats)
     if not found:
         return []
     # the source's own repetitions (in its language, no exemption) are not the candidate's
@@ -195,8 +273,8 @@ def check(subject: Subject, params: dict[str, Any]) -> Outcome:
     source, text = subject.source, subject.text
     if source == text:
         return _PASS
-    language = _language(subject.case.get("target_locale"))
-    found = _findings(source, text, params, language)
+    locale = subject.case.get("target_locale")
+    found = _findings(source, text, params, locale)
     if not found:
         return _PASS
     found.sort(key=lambda f: (CODES.index(f["code"]), f["offset"]))
@@ -206,7 +284,7 @@ def check(subject: Subject, params: dict[str, Any]) -> Outcome:
         fix = suggestion(text, start, end, unit, f"keep one {unit!r}")
         if fix is not None:
             fixed = text[:start] + unit + text[end:]
-            if len(_findings(source, fixed, params, language)) < len(found):
+            if len(_findings(source, fixed, params, locale)) < len(found):
                 suggestions.append(fix)
     evidence: dict[str, Any] = {
         "repeats": [{k: v for k, v in f.items() if k != "end"} for f in found]
