@@ -18,7 +18,8 @@ cap-review-form). ``outlier_deviation`` is the threshold of agreement per review
 YAML is imported only when a file is given (start-up budget).
 """
 
-from __future__ import annotations
+# Annotations evaluated as the module loads (no __future__ import): each NamedTuple field's
+# would otherwise be compiled from its string at every start-up.
 
 import re
 from collections.abc import Mapping

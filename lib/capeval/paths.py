@@ -15,7 +15,8 @@ same real path. Refused, as usage errors:
 Character devices as outputs (``/dev/null``, a terminal) are never a conflict.
 """
 
-from __future__ import annotations
+# Annotations evaluated as the module loads (no __future__ import): each NamedTuple field's
+# would otherwise be compiled from its string at every start-up.
 
 import os
 import stat

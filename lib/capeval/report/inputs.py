@@ -9,7 +9,8 @@ decides; a record of the other kind later on is a usage error (exit 2, nothing w
 one report cannot honestly describe two different runs.
 """
 
-from __future__ import annotations
+# Annotations evaluated as the module loads (no __future__ import): each NamedTuple field's
+# would otherwise be compiled from its string at every start-up.
 
 import datetime
 from typing import Any, NamedTuple

@@ -25,7 +25,8 @@ configured, its case is in ``--cases``, its criterion (if any) is listed by the 
 declared conflict with the case. Only the first adjudication of a (case, criterion) counts.
 """
 
-from __future__ import annotations
+# Annotations evaluated as the module loads (no __future__ import): each NamedTuple field's
+# would otherwise be compiled from its string at every start-up.
 
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple

@@ -7,7 +7,8 @@ a crash. Each ``*_problems`` function returns the problems of one record: a sche
 alone (the first found, as fastjsonschema reports), or every contract problem.
 """
 
-from __future__ import annotations
+# Annotations evaluated as the module loads (no __future__ import): each NamedTuple field's
+# would otherwise be compiled from its string at every start-up.
 
 from typing import Any, NamedTuple
 
