@@ -224,7 +224,14 @@ def _localized(source_url: str, text_url: str, source_lang: str, target_lang: st
     return changed
 
 
-def _params(params: dict[str, Any]) -> tuple[frozenset[str], frozenset[str], bool, bool]:
+# kinds, allow, localized_urls, allow_extra
+_Params = tuple[frozenset[str], frozenset[str], bool, bool]
+_DEFAULTS: _Params = (frozenset(KINDS), frozenset(), True, False)
+
+
+def _params(params: dict[str, Any]) -> _Params:
+    if not params:
+        return _DEFAULTS
     kinds = params.get("kinds", KINDS)
     allow = params.get("allow", [])
     if not isinstance(kinds, list | tuple) or not set(kinds) <= set(KINDS):
@@ -240,12 +247,15 @@ def _params(params: dict[str, Any]) -> tuple[frozenset[str], frozenset[str], boo
 
 
 def _differences(
-    source: str, text: str, params: dict[str, Any], locales: tuple[str, str]
+    source: str, text: str, params: _Params, case: dict[str, Any]
 ) -> dict[str, tuple[list[Literal], list[Literal]]]:
     """kind -> (missing source literals, extra candidate literals), for kinds that differ."""
-    kinds, allow, localized, allow_extra = _params(params)
-    in_source = [lit for lit in literals(source) if lit.kind in kinds and lit.key not in allow]
-    in_text = [lit for lit in literals(text) if lit.kind in kinds and lit.key not in allow]
+    kinds, allow, localized, allow_extra = params
+    in_source, in_text = literals(source), literals(text)
+    if not in_source and not in_text:
+        return {}  # most texts
+    in_source = [lit for lit in in_source if lit.kind in kinds and lit.key not in allow]
+    in_text = [lit for lit in in_text if lit.kind in kinds and lit.key not in allow]
     if not in_source and not in_text:
         return {}
     wanted = Counter((lit.kind, lit.key) for lit in in_source)
@@ -262,7 +272,8 @@ def _differences(
             if lit.kind != "option" or (options and not _compound(lit.key, options))
         ]
     if localized and missing:
-        source_lang, target_lang = locales
+        source_lang = _language(case.get("source_locale"))
+        target_lang = _language(case.get("target_locale"))
         for lit in [lit for lit in missing if lit.kind == "url"]:
             for other in in_text:
                 if other.kind == "url" and _localized(lit.key, other.key, source_lang, target_lang):
@@ -329,9 +340,8 @@ def check(subject: Subject, params: dict[str, Any]) -> Outcome:
     source, text = subject.source, subject.text
     if source == text and not params:
         return _PASS
-    case = subject.case
-    locales = (_language(case.get("source_locale")), _language(case.get("target_locale")))
-    differences = _differences(source, text, params, locales)
+    resolved = _params(params)
+    differences = _differences(source, text, resolved, subject.case)
     if not differences:
         return _PASS
     evidence: dict[str, Any] = {
@@ -351,7 +361,7 @@ def check(subject: Subject, params: dict[str, Any]) -> Outcome:
             fix = suggestion(text, wrong.start, wrong.end, right, f"restore the {kind} {right!r}")
             if fix is not None:
                 fixed = text[: wrong.start] + right + text[wrong.end :]
-                if kind not in _differences(source, fixed, params, locales):
+                if kind not in _differences(source, fixed, resolved, subject.case):
                     suggestions.append(fix)
     if suggestions:
         evidence["suggestions"] = suggestions
