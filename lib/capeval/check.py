@@ -146,17 +146,13 @@ class _Engine:
 
 def _write_result(run: Run, result: dict[str, Any]) -> None:
     run.out.write_record(result)
-    _count_result(run, result["passed"], result["severity"])
-
-
-def _count_result(run: Run, passed: bool, severity: str) -> None:
     counts = run.counts
     counts["results"] += 1
-    if passed:
+    if result["passed"]:
         counts["passed"] += 1
     else:
         counts["failed"] += 1
-        if severity == "hard":
+        if result["severity"] == "hard":
             run.failed = True
 
 

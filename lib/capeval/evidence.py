@@ -26,7 +26,7 @@ from capeval.limits import (
     EVIDENCE_STRING_CHARS,
     MESSAGE_CHARS,
 )
-from capeval.secrets import redact, redact_known, value_secret_kind
+from capeval.secrets import SHORTEST_SECRET, redact, redact_known, value_secret_kind
 
 __all__ = ["bound_evidence", "bound_message"]
 
@@ -94,6 +94,8 @@ def bound_evidence(
 def bound_message(message: str, known: list[tuple[str, str]] | None = None) -> str:
     """A result message, redacted and cut to ``MESSAGE_CHARS`` characters (ending in ``…``
     when cut)."""
+    if len(message) < SHORTEST_SECRET and not known:  # "ok": too short to hold a credential
+        return message
     message = redact(message)
     if len(message) > MESSAGE_CHARS:
         message = message[: MESSAGE_CHARS - 1] + ELLIPSIS

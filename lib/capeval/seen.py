@@ -50,11 +50,6 @@ def _length(size: int) -> bytes:
 _LENGTHS = [_length(size) for size in range(_SHORT)]  # the usual lengths, made once
 
 
-def _data(key: Any) -> bytes:
-    """``key_bytes``, with an ASCII string's encoding tested first (the usual key)."""
-    return key.encode() if type(key) is str and key.isascii() else key_bytes(key)
-
-
 def key_bytes(key: Any) -> bytes:
     """The exact bytes of a key: a string as UTF-8; anything else (tuples of strings and
     None) as 0xFF + its repr, which no UTF-8 text starts with."""
@@ -87,42 +82,35 @@ class SeenKeys:
         return len(self._table) * self._table.itemsize
 
     def add(self, key: Any) -> bool:
-        data = _data(key)
+        # one function: this runs once per record of every stream cap-validate reads
+        data = key.encode() if type(key) is str and key.isascii() else key_bytes(key)
         digest = hash(data) & _HASH_MASK
-        slot = self._free_slot(data, digest)
-        if slot < 0:
-            return False
-        self._enter(slot, data, digest)
-        if len(self._pending) >= _SPILL:
-            self._spill()
-        self._count += 1
-        if self._count > self._limit:
-            self._grow()
-        return True
-
-    def _free_slot(self, data: bytes, digest: int) -> int:
-        """The empty slot where the key of ``data`` goes, or -1 when the key is there."""
         table = self._table
         slot = digest >> self._shift  # the top bits: a table of up to 2**28 slots can
         entry = table[slot]  # grow from its fragments alone
         if entry:
             mask = len(table) - 1
+            fragment = digest >> _OFFSET_BITS
             while entry:
-                if (
-                    entry >> _OFFSET_BITS == digest >> _OFFSET_BITS
-                    and self._key_at((entry & _OFFSET_MASK) - 1) == data
+                # a matching fragment is verified against the key's bytes in the log
+                if entry >> _OFFSET_BITS == fragment and (
+                    self._key_at((entry & _OFFSET_MASK) - 1) == data
                 ):
-                    return -1
+                    return False
                 slot = (slot + 1) & mask
                 entry = table[slot]
-        return slot
-
-    def _enter(self, slot: int, data: bytes, digest: int) -> None:
-        """The key of ``data`` into the empty ``slot``, and onto the log."""
+        # the key into the empty slot, and onto the log
         pending = self._pending
-        self._table[slot] = digest & _FRAGMENT_FIELD | (self._written + len(pending) + 1)
-        pending += _LENGTHS[len(data)] if len(data) < _SHORT else _length(len(data))
+        size = len(data)
+        table[slot] = digest & _FRAGMENT_FIELD | (self._written + len(pending) + 1)
+        pending += _LENGTHS[size] if size < _SHORT else _length(size)
         pending += data
+        if len(pending) >= _SPILL:
+            self._spill()
+        self._count += 1
+        if self._count > self._limit:
+            self._grow()
+        return True
 
     def close(self) -> None:
         if self._log is not None:
