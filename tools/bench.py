@@ -5,6 +5,8 @@ theme-translations JSON, from the cache ``make realdata`` fills, imported with c
 cases and candidates (one cap-import over the tree when it takes a directory, else cap-import
 on each catalog in one process, each with its own id prefix), and the project's own eval suite
 (every split, with its baseline candidates, ``BENCH_EVAL_COPIES`` times with ids suffixed).
+cap-check on Django's tree imported with the five QA assertions (literal, punctuation,
+repetition, length, terminology with a glossary built of the real pairs) against without them.
 Then Django's whole tree imported, validated and checked against ``msgfmt -c`` on each catalog
 and translate-toolkit's ``pofilter -t printf`` over the tree, best of ``BENCH_TREE_REPEAT``
 interleaved runs. ``BENCH_REAL=0`` leaves the real rows out. The synthetic rows follow, marked
@@ -537,6 +539,34 @@ def tree_rows(report: Report, folder: Path) -> None:
         )
 
 
+def qa_rows(report: Report, folder: Path) -> None:
+    """cap-check on Django's tree imported with the five QA assertions (terminology from a
+    glossary built of the real pairs, ``measure_qa.import_qa_sets``) against the same tree
+    imported with placeholder_integrity alone: best of REPEAT interleaved runs of each."""
+    import measure_qa  # tools/, beside this file
+
+    sets = measure_qa.import_qa_sets(folder)
+    if sets is None:
+        return
+    best = {name: float("inf") for name in sets}
+    for _ in range(REPEAT):
+        for name, (cases, candidates) in sets.items():
+            argv = [tool("cap-check"), "--exit-zero", "--candidates", str(candidates), str(cases)]
+            best[name] = min(best[name], timed(argv))
+    count = lines(sets["without"][0])
+    ratio = best["without"] / best["with the five"]
+    report.add(
+        "Django 5.2.19 imported: cap-check with the five QA assertions vs without",
+        f"{count / best['with the five']:,.0f} vs {count / best['without']:,.0f} cases/s = "
+        f"{ratio:.2f}x its speed",
+        ">= 0.7x",
+        ratio >= 0.7,
+        seconds=best["with the five"],
+        peer_seconds=best["without"],
+        ratio=ratio,
+    )
+
+
 def real_rows(report: Report, folder: Path) -> None:
     """Every real-workload row: Django imported, Docusaurus imported, the eval suite, then
     Django's whole tree against msgfmt and pofilter."""
@@ -546,6 +576,7 @@ def real_rows(report: Report, folder: Path) -> None:
     else:
         cases, candidates, how = django
         workload_rows(report, folder, f"Django 5.2.19 imported ({how})", cases, candidates, True)
+        qa_rows(report, folder)
     docusaurus = import_docusaurus(folder)
     if docusaurus is None:
         report.add("Docusaurus catalogs", "not in the cache: run make realdata")

@@ -750,11 +750,48 @@ _QA_ASSERTIONS = """\
 _DJANGO_ORIGIN = ["--license", "BSD-3-Clause", "--source", "pkg:pypi/django@5.2.19"]
 
 
+def import_qa_sets(folder: Path) -> dict[str, tuple[Path, Path]] | None:
+    """Django's tree imported into ``folder`` twice, as make bench imports it: with
+    placeholder_integrity alone ("without"), and with the five QA assertions too ("with the
+    five"; terminology from ``--glossary``: the Django glossary ``build_glossaries`` makes of
+    the real pairs). name -> (cases, candidates); None without the tree (make realdata)."""
+    import subprocess
+
+    roots = sorted(CACHE.glob("django-5.*/django"))
+    if not roots:
+        return None
+    if not any(project.startswith("django-5.") for project, _ in _GLOSSARIES):
+        _GLOSSARIES.update(build_glossaries(list(django_pairs())))
+    bin_dir = Path(sys.executable).parent
+    glossary = folder / "glossary.jsonl"
+    with glossary.open("w", encoding="utf-8") as out:
+        for (project, locale), entries in sorted(_GLOSSARIES.items()):
+            if project.startswith("django-5."):
+                for entry in entries:
+                    out.write(json.dumps({**entry, "locales": [locale]}) + "\n")
+    (folder / "base.yaml").write_text(_QA_ASSERTIONS.splitlines()[0] + "\n")
+    (folder / "qa.yaml").write_text(_QA_ASSERTIONS)
+    sets = {
+        "without": ["--assertions", "base.yaml"],
+        "with the five": ["--assertions", "qa.yaml", "--glossary", "glossary.jsonl"],
+    }
+    found = {}
+    for name, options in sets.items():
+        tag = name.split()[0]
+        cases, candidates = folder / f"qa-{tag}.jsonl", folder / f"qa-{tag}.cands.jsonl"
+        subprocess.run(
+            [bin_dir / "cap-import", "-q", "--exit-zero", *_DJANGO_ORIGIN, *options,
+             str(roots[-1].parent), "--candidates", candidates.name, "-o", cases.name],
+            cwd=folder, stderr=subprocess.DEVNULL, check=True,
+        )  # fmt: skip
+        found[name] = (cases, candidates)
+    return found
+
+
 def speed(runs: int) -> None:
-    """cap-import over Django's tree twice, as make bench imports it: with placeholder_integrity
-    alone, and with the five QA assertions too (terminology from ``--glossary``: the Django
-    glossary built above); then cap-check on each, interleaved ``runs`` times. Prints cases/s
-    (wall and CPU: the machine is shared, CPU time is the steadier figure), min and median."""
+    """cap-check on the two imports of ``import_qa_sets``, interleaved ``runs`` times. Prints
+    cases/s (wall and CPU: the machine is shared, CPU time is the steadier figure), min and
+    median."""
     import resource
     import shutil
     import statistics
@@ -762,44 +799,27 @@ def speed(runs: int) -> None:
     import tempfile
     import time
 
-    roots = sorted(CACHE.glob("django-5.*/django"))
-    if not roots:
-        print("speed: no Django tree in the cache (make realdata)", file=sys.stderr)
-        return
     bin_dir = Path(sys.executable).parent
     folder = Path(tempfile.mkdtemp(prefix="measure-qa-"))
     try:
-        glossary = folder / "glossary.jsonl"
-        with glossary.open("w", encoding="utf-8") as out:
-            for (project, locale), entries in sorted(_GLOSSARIES.items()):
-                if project.startswith("django-5."):
-                    for entry in entries:
-                        out.write(json.dumps({**entry, "locales": [locale]}) + "\n")
-        (folder / "base.yaml").write_text(_QA_ASSERTIONS.splitlines()[0] + "\n")
-        (folder / "qa.yaml").write_text(_QA_ASSERTIONS)
-        sets = {"without": ["--assertions", "base.yaml"]}
-        sets["with the five"] = ["--assertions", "qa.yaml", "--glossary", "glossary.jsonl"]
-        for name, options in sets.items():
-            tag = name.split()[0]
-            subprocess.run(
-                [bin_dir / "cap-import", "-q", "--exit-zero", *_DJANGO_ORIGIN, *options,
-                 str(roots[-1].parent), "--candidates", f"{tag}.cands.jsonl", "-o", f"{tag}.jsonl"],
-                cwd=folder, stderr=subprocess.DEVNULL, check=True,
-            )  # fmt: skip
-        cases = sum(1 for _ in (folder / "without.jsonl").open())
-        terms = sum('"terminology"' in line for line in (folder / "with.jsonl").open())
-        print(f"\n## speed: cap-check on Django {roots[-1].parent.name}, {cases:,} cases")
+        sets = import_qa_sets(folder)
+        if sets is None:
+            print("speed: no Django tree in the cache (make realdata)", file=sys.stderr)
+            return
+        with_cases = sets["with the five"][0]
+        cases = sum(1 for _ in sets["without"][0].open())
+        terms = sum('"terminology"' in line for line in with_cases.open())
+        print(f"\n## speed: cap-check on Django's imported tree, {cases:,} cases")
         print(f"({terms:,} of them name a glossary term and carry terminology)\n")
         wall: dict[str, list[float]] = defaultdict(list)
         cpu: dict[str, list[float]] = defaultdict(list)
         for _ in range(runs):
-            for name in sets:
-                tag = name.split()[0]
+            for name, (case_file, candidate_file) in sets.items():
                 argv = [bin_dir / "cap-check", "-q", "--exit-zero"]
-                argv += ["--candidates", f"{tag}.cands.jsonl", f"{tag}.jsonl"]
+                argv += ["--candidates", str(candidate_file), str(case_file)]
                 before = resource.getrusage(resource.RUSAGE_CHILDREN)
                 start = time.perf_counter()
-                subprocess.run(argv, cwd=folder, stdout=subprocess.DEVNULL, check=True)
+                subprocess.run(argv, stdout=subprocess.DEVNULL, check=True)
                 wall[name].append(time.perf_counter() - start)
                 after = resource.getrusage(resource.RUSAGE_CHILDREN)
                 cpu[name].append(
@@ -850,11 +870,14 @@ def main() -> int:
         help="instead: cap-check's speed on Django with the five QA assertions and without",
     )
     args = parser.parse_args()
+    if args.speed:
+        speed(args.speed)
+        return 0
     pairs = [*realdata_pairs(), *django_pairs(), *docusaurus_pairs()]
     if args.only:
         pairs = [p for p in pairs if p["origin"].startswith(args.only)]
     print(f"{len(pairs):,} real pairs")
-    if "terminology" in args.names or args.speed:
+    if "terminology" in args.names:
         _GLOSSARIES.update(build_glossaries(pairs))
         sizes = [len(e) for e in _GLOSSARIES.values()]
         print(f"{len(sizes)} glossaries (project x locale), {sum(sizes):,} entries")
@@ -864,9 +887,6 @@ def main() -> int:
                     for entry in entries:
                         row = {**entry, "locales": [locale], "x-project": project}
                         out.write(json.dumps(row, ensure_ascii=False) + "\n")
-    if args.speed:
-        speed(args.speed)
-        return 0
     for name in args.names:
         measure(name, pairs, args)
     return 0
