@@ -280,7 +280,8 @@ class _Aggregate:
         self, *, partial: bool, merge: bool, document: bool, fail_on_gate: bool
     ) -> None:
         """Read every review (or partial), fold it in, then write the records of the run."""
-        from capeval.scores.partial import partial_review, partial_skipped
+        if partial:  # (the map step's records: loaded for --partial only)
+            from capeval.scores.partial import partial_review, partial_skipped
 
         write = self.run.out.write_record
         # A stale review (its case was revised since) is judged once every review is read:
@@ -300,11 +301,12 @@ class _Aggregate:
 
     def _read_one(self, record: dict[str, Any], raw: bytes, line_no: int, merge: bool) -> Any:
         """The review a line holds, or None (skipped, or reported as invalid)."""
-        from capeval.scores.partial import read_partial
         from capeval.scores.records import review_from_record, review_problems
 
         counts = self.run.counts
         if merge:
+            from capeval.scores.partial import read_partial
+
             review, skipped, problems = read_partial(record, self.config)
             if review is None and not problems:
                 self.aggregation.skip(skipped)
