@@ -130,10 +130,12 @@ def test_extension_keys_are_ignored_and_the_example_checklist_loads():
     assert config.profiles == DEFAULT_PROFILES
 
 
-def test_start_up_path_does_not_import_numpy_or_yaml():
+def test_start_up_path_imports_no_numpy_yaml_or_fractions():
+    # fractions (and decimal with it) load at the first mean or gold case (scores/exact.py)
     code = (
         "import sys, capeval.scores, capeval.scores.aggregate, capeval.scores.partial;"
-        "print(sorted(m for m in ('numpy', 'yaml', 'krippendorff') if m in sys.modules))"
+        "print(sorted(m for m in ('numpy', 'yaml', 'krippendorff', 'fractions', 'decimal')"
+        " if m in sys.modules))"
     )
     import subprocess
 
