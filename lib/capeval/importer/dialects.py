@@ -40,6 +40,34 @@ _SINGLE_COUNT_ASSERTIONS = {
 }
 
 
+def given_for(
+    given: list[dict[str, Any]], dialect: str, single_count: bool
+) -> list[dict[str, Any]]:
+    """--assertions' list for a message in ``dialect``: a ``placeholder_integrity`` naming no
+    ``syntax`` checks the message's own syntax (its flag's, its format's: a ``c-format`` PO
+    entry's ``printf``) as the importer's own assertion would, and a plural form used for one
+    count alone gets ``single_count`` unless the list says otherwise. Left without them, a
+    Python entry's ``<a href="%(url)s">`` failed as a broken ICU tag and Arabic's "two
+    results" as a dropped count. What the list's params name wins."""
+    own = assertions_for(dialect, single_count)[0]["params"]
+    completed = []
+    for assertion in given:
+        if assertion.get("name") != "placeholder_integrity":
+            completed.append(assertion)
+            continue
+        named = assertion.get("params") or {}
+        params = dict(named) if "syntax" in named else {**own, **named}
+        if "single_count" not in named:
+            params.pop("single_count", None)
+            # ICU keeps its own rule (a branch may leave '#' out), as assertions_for says
+            if single_count and params.get("syntax") != "icu":
+                params["single_count"] = True
+        if params == {**named, "syntax": "auto"} and "syntax" not in named:
+            params = named  # auto is the assertion's default: the record stays as given
+        completed.append({**assertion, "params": params} if params else assertion)
+    return completed
+
+
 @lru_cache(maxsize=4096)
 def source_syntax_problem(dialect: str, text: str) -> str | None:
     """Why a source does not parse in the dialect its flag names (None when it does): a

@@ -28,6 +28,7 @@ from capeval.importer import ids, locales
 from capeval.importer.dialects import (
     assertions_for,
     covering_source,
+    given_for,
     icu_plural_lacks,
     source_syntax_problem,
 )
@@ -112,6 +113,8 @@ class Importer:
         self._kept_off: dict[str, int] = {}  # this catalog's per-message warnings, by code
         self._prefixes: dict[tuple[str, str], str] = {}  # (prefix, locale) -> its catalog
         self._bad_sources: set[tuple[str, str | None, str]] = set()  # source_not_format said
+        # --assertions completed for each (dialect, single_count): dialects.given_for
+        self._given: dict[tuple[str, bool], list[dict[str, Any]]] = {}
 
     # -- reading ---------------------------------------------------------------------------
     def load(
@@ -619,11 +622,20 @@ class Importer:
         target_locale: str,
         single_count: bool = False,
     ) -> list[dict[str, Any]]:
-        """--assertions' list or the dialect's (``single_count``: of a plural form used for
+        """--assertions' list (its placeholder_integrity completed by the dialect's params,
+        dialects.given_for) or the dialect's (``single_count``: of a plural form used for
         one count alone); with --glossary, a ``terminology`` assertion with the entries the
         source names (its severity and matching params from --assertions' ``terminology``
         when it names one, else ``hard``)."""
-        chosen = self.settings.assertions or assertions_for(dialect, single_count)
+        listed = self.settings.assertions
+        if listed is None:
+            chosen = assertions_for(dialect, single_count)
+        else:
+            chosen = self._given.get((dialect, single_count))
+            if chosen is None:
+                chosen = self._given[dialect, single_count] = given_for(
+                    listed, dialect, single_count
+                )
         glossary = self.settings.glossary
         if glossary is None:
             return chosen
