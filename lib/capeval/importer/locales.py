@@ -63,7 +63,8 @@ def resolve(header: str | None, path_locale: str | None) -> tuple[str | None, st
     it names one (gettext and every loader find a catalog by its folder), else the header's.
     The second item says how they disagree (None when they agree or one is silent)."""
     from_path = tag_of(path_locale) or (path_locale and registered_tag(path_locale))
-    from_header = tag_of(header)
+    stated = header.strip() if header else ""
+    from_header = tag_of(header) or (registered_tag(stated) if stated else None)
     if from_path is None:
         return (from_header or (header.strip() if header and header.strip() else None)), None
     if header and header.strip() and not _same(from_header, from_path):
@@ -167,7 +168,19 @@ def guess_from_path(path: str) -> str | None:
     for name in names:
         if name and looks_like_locale(name):
             return name
-    return None
+    return gettext_folder(parts)
+
+
+def gettext_folder(parts: list[str], index: int | None = None) -> str | None:
+    """The locale folder of gettext's layout, ``<locale>/LC_MESSAGES/<domain>.po``, when
+    ``parts[index]`` (default: the one above the file's folder) is one: gettext finds a
+    catalog by that folder, so a tag CLDR lacks (``tet/``) names its locale there alone."""
+    if index is None:
+        index = len(parts) - 3
+    if index < 0 or index + 1 >= len(parts) or parts[index + 1].lower() != "lc_messages":
+        return None
+    folder = parts[index]
+    return folder if looks_like_locale(folder) or registered_tag(folder) else None
 
 
 def without_locale(stem: str) -> str:

@@ -303,12 +303,12 @@ def prefix_of(relative: str, locale_part: bool = True) -> str:
     parts = relative.split("/")
     stem = os.path.splitext(parts[-1])[0]
     segments = []
-    for folder in parts[:-1]:
+    for index, folder in enumerate(parts[:-1]):
         lowered = folder.lower()
         if lowered in _LOCALE_FOLDERS or folder in (".", ".."):
             continue
-        if _folder_locale(folder)[0] is not None:
-            continue  # the locale's own folder, values-fr, fr.lproj
+        if _folder_locale(folder)[0] is not None or locales.gettext_folder(parts, index):
+            continue  # the locale's own folder, values-fr, fr.lproj, tet/LC_MESSAGES
         segments.append(ids.slug(folder, 24))
     stem = locales.without_locale(stem)
     if not locales.looks_like_locale(stem):
