@@ -56,16 +56,19 @@ _NO_SPACE = regex.compile(r"[\p{Han}\p{Hiragana}\p{Katakana}\p{Thai}\p{Lao}\p{Kh
 
 # What is not prose: placeholders (printf, Python, brace, ICU argument names), markup tags,
 # URLs, command-line options, file paths and names. Terms are matched outside them
-# (``%(name)s`` names no "name"). Each kind is blanked in turn, only when the text holds the
-# character its pattern starts with, so a plain sentence costs a few ``in`` tests.
-_NOT_PROSE = [
+# (``%(name)s`` names no "name"). Each kind is blanked in turn, only when the text holds what
+# every match of its pattern holds (a string; for a file name, its extension after a dot), so
+# a plain sentence costs a few ``in`` tests.
+_FILE_EXTENSION = re.compile(r"\.(?:html?|txt|py|js|json|css|xml|po|cfg|ini|md|rst)\b")
+_NOT_PROSE: list[tuple[str | re.Pattern[str], re.Pattern[str]]] = [
     ("://", re.compile(r"\b[a-zA-Z][a-zA-Z0-9+.-]*://\S+")),
     ("<", re.compile(r"<[^<>]{0,500}>")),
     ("%", re.compile(r"%(?:\([^)]*\))?[-+#0-9.]*[a-zA-Z%]")),
     ("{", re.compile(r"\{\s*[\w.]+\s*(?:,[^{}]*)?\}")),
-    ("-", re.compile(r"(?<![\w-])(?:--[a-zA-Z][\w-]*|-[a-zA-Z](?![\w-]))")),
+    # the "-" first, then what may not stand before it: the scan looks for a "-" alone
+    ("-", re.compile(r"-(?<![\w-]-)(?:-[a-zA-Z][\w-]*|[a-zA-Z](?![\w-]))")),
     ("/", re.compile(r"(?<![\w.~-])[\w.~-]*/[\w.~/-]*\w")),
-    (".", re.compile(r"(?<![\w-])[\w-]+\.(?:html?|txt|py|js|json|css|xml|po|cfg|ini|md|rst)\b")),
+    (_FILE_EXTENSION, re.compile(r"(?<![\w-])[\w-]+" + _FILE_EXTENSION.pattern)),
 ]
 
 
@@ -76,8 +79,8 @@ def _blank(match: re.Match[str]) -> str:
 def prose(text: str) -> str:
     """``text`` with its placeholders, tags, URLs, options, paths and file names blanked
     (offsets kept)."""
-    for trigger, mask in _NOT_PROSE:
-        if trigger in text:
+    for needle, mask in _NOT_PROSE:
+        if needle in text if isinstance(needle, str) else needle.search(text):
             text = mask.sub(_blank, text)
     return text
 
