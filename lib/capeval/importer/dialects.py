@@ -126,17 +126,28 @@ def placeholder_texts(dialect: str, text: str) -> tuple[str, ...] | None:
 def covering_source(dialect: str, chosen: str, others: tuple[str, ...], translation: str) -> str:
     """The source form a plural form's translation is compared with: ``chosen`` (the one
     covering most of its counts), unless the translation carries exactly the placeholders of
-    another source form whose counts it covers too — French msgstr[0], used for 0 and 1, may
-    say "%(count)d fichier" for English "one file" / "%(count)d files"."""
+    another source form whose counts it covers too and that has every placeholder of
+    ``chosen`` — French msgstr[0], used for 0 and 1, may say "%(count)d fichier" for English
+    "one file" / "%(count)d files". Never one with fewer: Russian msgstr[0], used for 1, 21,
+    31…, saying "1 place" for "Moved down 1 place." / "Moved down %(counter)s places." is
+    wrong for 21 (msgfmt -c rejects it too)."""
     if not others or not translation:
         return chosen
     written = placeholder_texts(dialect, translation)
-    if written is None or written == placeholder_texts(dialect, chosen):
+    needed = placeholder_texts(dialect, chosen)
+    if written is None or written == needed:
         return chosen
     for other in others:
-        if placeholder_texts(dialect, other) == written:
+        if placeholder_texts(dialect, other) == written and _within(needed, written):
             return other
     return chosen
+
+
+def _within(some: tuple[str, ...] | None, every: tuple[str, ...]) -> bool:
+    """Whether each placeholder of ``some`` is in ``every`` as many times."""
+    from collections import Counter
+
+    return not some or not Counter(some) - Counter(every)
 
 
 def icu_plural_lacks(text: str, categories: Any) -> list[tuple[str, tuple[str, ...]]]:
