@@ -703,3 +703,26 @@ def test_the_forms_start_up_imports_no_template_engine_or_schema_library():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_a_form_is_made_without_another_filters_package():
+    # the roster is read by capeval.review_records, not through cap-aggregate-scores' package
+    import subprocess
+    import sys
+
+    folder = ROOT / "tests" / "cases" / "cap-review-form" / "001"
+    argv = (folder / "cmd").read_text(encoding="utf-8").split()[1:]
+    code = (
+        "import sys\nfrom capeval.forms import main\n"
+        f"try:\n    main({argv!r})\nexcept SystemExit:\n    pass\n"
+        "print('loaded:', sorted(m for m in sys.modules if m.startswith(('capeval.scores',"
+        " 'capeval.report', 'capeval.check'))), file=sys.stderr)"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=folder,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+    )
+    assert "loaded: []" in proc.stderr.splitlines(), proc.stderr

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from capeval.config import DEFAULT_BLOCKING_FLAGS, DEFAULT_PROFILES, load_config
-from capeval.scores.records import case_problems, review_problems, roster_problems
+from capeval.review_records import case_problems, review_problems, roster_problems
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples" / "domain_semantic_quality"
@@ -94,8 +94,8 @@ def test_report_template_has_the_seed_sections():
 
 
 def test_the_example_reviews_reach_every_status_and_a_disagreement():
+    from capeval.review_records import case_from_record, review_from_record
     from capeval.scores.aggregate import Aggregation
-    from capeval.scores.records import case_from_record, review_from_record
 
     config = load_config(None)
     reviews = [review_from_record(r) for r in read(EXAMPLES / "synthetic_reviewer_scores.jsonl")]

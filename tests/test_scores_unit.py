@@ -19,15 +19,15 @@ from capeval.config import (
     load_config,
 )
 from capeval.records import Problem
-from capeval.scores.aggregate import Aggregation, RefusedCase, roster_code
-from capeval.scores.agreement import ordinal_alpha
-from capeval.scores.records import (
+from capeval.review_records import (
     Case,
     Review,
     RosterEntry,
     case_problems,
     review_problems,
 )
+from capeval.scores.aggregate import Aggregation, RefusedCase, roster_code
+from capeval.scores.agreement import ordinal_alpha
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE_YAML = ROOT / "config/domain_semantic_quality.example.yaml"

@@ -91,7 +91,7 @@ def assign(
     """
     settings = run.review_config(config)
     cases = _read_cases(run, settings)
-    from capeval.scores.records import read_roster
+    from capeval.review_records import read_roster
 
     entries = read_roster(run, roster)
     if status is not None:
@@ -114,7 +114,7 @@ main = assign
 
 # -- inputs ----------------------------------------------------------------------------------
 def _read_cases(run: Run, settings: Any) -> list[_Case]:
-    from capeval.scores.records import case_problems
+    from capeval.review_records import case_problems
 
     cases: dict[str, _Case] = {}
     for line_no, raw, record in run.records():
@@ -133,7 +133,7 @@ def _read_cases(run: Run, settings: Any) -> list[_Case]:
 
 def _read_scored(run: Run, path: str, settings: Any) -> dict[tuple[str, str], set[str]]:
     """(reviewer, case) → the criteria scored in REVIEWS (bad lines are diagnostics)."""
-    from capeval.scores.records import review_problems
+    from capeval.review_records import review_problems
 
     scored: dict[tuple[str, str], set[str]] = {}
     for line_no, raw, record in run.side_records(path):

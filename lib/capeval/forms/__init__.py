@@ -104,7 +104,7 @@ main = review_form
 def _roster_entry(run: Run, path: str, reviewer_id: str) -> Any:
     """The roster entry of ``reviewer_id`` (a usage error when the roster lacks it)."""
     from capeval.forms.view import reviewer_from_record
-    from capeval.scores.records import read_roster
+    from capeval.review_records import read_roster
 
     entries = read_roster(run, path)
     if reviewer_id not in entries:

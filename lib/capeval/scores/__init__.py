@@ -1,10 +1,11 @@
 """cap-aggregate-scores: reviewer scores → case verdicts, findings, run summary.
 
 Glue only: reading and diagnostics are the chassis' (``capeval.cli``); the rules live in
-``config`` (the YAML), ``records`` (what a usable case/review/roster line is), ``aggregate``
-(the run: verdicts, summary, gate), ``case_verdict`` (one case's status and findings),
-``agreement`` (Krippendorff's alpha), ``reviewers`` (agreement
-per reviewer), ``adjudicate`` (``--adjudications``) and ``partial`` (``--partial``/``--merge``).
+``config`` (the YAML), ``capeval.review_records`` (what a usable case/review/roster line is,
+shared with cap-review-form and cap-assign), ``aggregate`` (the run: verdicts, summary,
+gate), ``case_verdict`` (one case's status and findings), ``agreement`` (Krippendorff's
+alpha), ``reviewers`` (agreement per reviewer), ``adjudicate`` (``--adjudications``) and
+``partial`` (``--partial``/``--merge``).
 """
 
 # Annotations evaluated as the module loads (no __future__ import): Typer reads the
@@ -146,8 +147,8 @@ class _Aggregate:
 
     # -- side inputs -------------------------------------------------------------------------
     def _read_cases(self, path: str) -> tuple[list[Any], list[Any]]:
+        from capeval.review_records import case_from_record, case_problems
         from capeval.scores.aggregate import RefusedCase
-        from capeval.scores.records import case_from_record, case_problems
 
         accepted: dict[str, Any] = {}
         refused: list[Any] = []
@@ -176,7 +177,7 @@ class _Aggregate:
         return list(accepted.values()), refused
 
     def _read_roster(self, path: str) -> dict[str, Any]:
-        from capeval.scores.records import read_roster, roster_entry_from_record
+        from capeval.review_records import read_roster, roster_entry_from_record
 
         entries = read_roster(self.run, path)
         return {key: roster_entry_from_record(record) for key, (_line, record) in entries.items()}
@@ -301,7 +302,7 @@ class _Aggregate:
 
     def _read_one(self, record: dict[str, Any], raw: bytes, line_no: int, merge: bool) -> Any:
         """The review a line holds, or None (skipped, or reported as invalid)."""
-        from capeval.scores.records import review_from_record, review_problems
+        from capeval.review_records import review_from_record, review_problems
 
         counts = self.run.counts
         if merge:
@@ -367,8 +368,8 @@ class _Aggregate:
 
     def _add(self, review: Any, line_no: int) -> bool:
         """Fold one review in; True when it counts (counted or uncounted)."""
+        from capeval.review_records import reviewer_look
         from capeval.scores import aggregate as agg
-        from capeval.scores.records import reviewer_look
 
         run = self.run
         look = reviewer_look(review.reviewer_id)

@@ -31,6 +31,7 @@ from capeval.records import (
     UNASSIGNED_REVIEWER,
     UNKNOWN_REVIEWER,
 )
+from capeval.review_records import Case, Review, RosterEntry
 from capeval.scores import adjudicate
 from capeval.scores.adjudicate import Adjudication
 from capeval.scores.agreement import bootstrap_intervals, gwet_ac2, ordinal_alpha
@@ -45,7 +46,6 @@ from capeval.scores.case_verdict import (
     review_findings,
 )
 from capeval.scores.exact import fraction, round4
-from capeval.scores.records import Case, Review, RosterEntry
 from capeval.scores.reviewers import reviewer_agreement
 
 if TYPE_CHECKING:

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from capeval.review_records import Case, Review
 from capeval.scores.exact import fraction
-from capeval.scores.records import Case, Review
 
 REVIEWER_CALIBRATION = "reviewer_calibration"
 

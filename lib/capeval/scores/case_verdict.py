@@ -21,9 +21,9 @@ from capeval.records import (
     UNKNOWN_CRITERION,
     UNKNOWN_REVIEWER,
 )
+from capeval.review_records import Case, Review
 from capeval.scores import adjudicate
 from capeval.scores.adjudicate import Adjudication, Resolution
-from capeval.scores.records import Case, Review
 
 _ROSTER_REASON = {
     UNKNOWN_REVIEWER: "is not in the roster",

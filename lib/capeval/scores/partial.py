@@ -23,7 +23,7 @@ from typing import Any
 
 from capeval.config import Config
 from capeval.records import Problem
-from capeval.scores.records import Review, review_from_record, review_problems
+from capeval.review_records import Review, review_from_record, review_problems
 
 KIND = "partial"
 

@@ -1,4 +1,6 @@
-"""Quality cases, reviews, roster entries and partials as the aggregation reads them.
+"""Quality cases, reviews and roster entries as the review commands read them
+(cap-aggregate-scores, cap-review-form, cap-assign): outside any one filter's package, as no
+filter imports another's.
 
 The records are checked with the same compiled schemas as cap-validate (``capeval.schemas``),
 then with the contract rules the aggregation relies on, so a bad line becomes a diagnostic
