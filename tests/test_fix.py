@@ -342,3 +342,59 @@ def test_the_patch_is_never_a_catalog(tmp):
     assert proc.returncode == 2 and b"is an input of this run (po/fr.po)" in proc.stderr
     assert (work / "po/fr.po").read_bytes() == catalog
     assert not (work / "fixed.jsonl").exists()  # nothing is written after a usage error
+
+
+# Arabic writes several plural forms as one string; each form's fix goes into its own msgstr[N]
+# (msgstr[0] too, which a PO reader also shows as the entry's translation).
+_ARABIC_PO = """\
+# Synthetic catalog.
+msgid ""
+msgstr ""
+"Language: ar\\n"
+"Content-Type: text/plain; charset=UTF-8\\n"
+"Plural-Forms: nplurals=6; plural=n==0 ? 0 : n==1 ? 1 : n==2 ? 2 : "
+"n%100>=3 && n%100<=10 ? 3 : n%100>=11 ? 4 : 5;\\n"
+
+#, python-format
+msgid "%(count)s page will be deleted."
+msgid_plural "%(count)s pages will be deleted."
+msgstr[0] "سيتم حذف %(count)s صفحة"
+msgstr[1] "سيتم حذف %(count)s صفحة."
+msgstr[2] "سيتم حذف %(count)s صفحتين."
+msgstr[3] "سيتم حذف %(count)s صفحات"
+msgstr[4] "سيتم حذف %(count)s صفحة"
+msgstr[5] "سيتم حذف %(count)s صفحة"
+"""
+
+
+def test_plural_forms_with_one_text_are_each_patched_in_their_own_form(tmp):
+    work = tmp / "work"
+    (work / "po").mkdir(parents=True)
+    (work / "po/ar.po").write_text(_ARABIC_PO, encoding="utf-8")
+    (work / "qa.yaml").write_text(
+        "- {name: punctuation_fidelity, severity: hard, params: {full_stop: always}}\n"
+    )
+    _, results = _import_and_check(work, ["po/ar.po"], work / "qa.yaml")
+    assert {r["case_id"][-2:] for r in results if not r["passed"]} == {"f0", "f3", "f4", "f5"}
+    (work / "results.jsonl").write_bytes(b"".join(json.dumps(r).encode() + b"\n" for r in results))
+    fixed = run_cmd(
+        "cap-fix",
+        "--cases=cases.jsonl",
+        "--candidates=cands.jsonl",
+        "--patch=fix.diff",
+        "results.jsonl",
+        cwd=work,
+    )
+    assert fixed.returncode == 0 and b"warning" not in fixed.stderr, fixed.stderr
+    subprocess.run(["patch", "-p1", "--quiet", "-i", "fix.diff"], cwd=work, check=True)
+    lines = (work / "po/ar.po").read_text(encoding="utf-8").splitlines()
+    assert [line for line in lines if line.startswith("msgstr[")] == [
+        'msgstr[0] "سيتم حذف %(count)s صفحة."',
+        'msgstr[1] "سيتم حذف %(count)s صفحة."',
+        'msgstr[2] "سيتم حذف %(count)s صفحتين."',
+        'msgstr[3] "سيتم حذف %(count)s صفحات."',
+        'msgstr[4] "سيتم حذف %(count)s صفحة."',
+        'msgstr[5] "سيتم حذف %(count)s صفحة."',
+    ]
+    _, after = _import_and_check(work, ["po/ar.po"], work / "qa.yaml")
+    assert not _failing(after)

@@ -173,6 +173,7 @@ def _fix_candidates(
                     where.get("context") if isinstance(where.get("context"), str) else None,
                     candidate["text"],
                     decision.text,
+                    where.get("form") if isinstance(where.get("form"), str) else None,
                 )
             )
     tally.setdefault("fixed", counts["fixed"])

@@ -46,6 +46,8 @@ class Fix:
     context: str | None
     before: str
     after: str
+    # the plural form (the case's x-catalog form: "msgstr[1]", "one"), None for a singular
+    form: str | None = None
 
 
 # (start, end, replacement) in the catalog's text
@@ -144,14 +146,41 @@ def _only_change(before: Texts | None, after: Texts | None, fix: Fix) -> bool:
     if before is None or after is None or before.keys() != after.keys():
         return False
     changed = [k for k in before if before[k] != after[k]]
-    if len(changed) != 1:
-        return False
-    (slot,) = changed
+    if fix.form is None:
+        if len(changed) != 1:
+            return False
+        (slot,) = changed
+    else:
+        # the fix's own plural form, never another with the same text (Arabic msgstr[0], [4]
+        # and [5] often are one string); a reader's singular view of the entry (a PO entry's
+        # translation is its msgstr[0]) may change with it, the same way
+        form = _form_key(fix.form)
+        own = [k for k in changed if len(k) == 4 and k[3] == form]
+        if len(own) != 1:
+            return False
+        slot = own[0]
+        if any(
+            k != slot
+            and not (
+                len(k) == 3
+                and k[:2] == slot[:2]
+                and (before[k], after[k]) == (before[slot], after[slot])
+            )
+            for k in changed
+        ):
+            return False
     if fix.key is not None and slot[1] != fix.key:
         return False
     if slot[0] != fix.context:
         return False
     return before[slot] == fix.before and after[slot] == fix.after
+
+
+def _form_key(form: str) -> str:
+    """The key of a plural form among a message's texts: PO's ``msgstr[N]`` is N."""
+    if form.startswith("msgstr[") and form.endswith("]"):
+        return form[len("msgstr[") : -1]
+    return form
 
 
 # -- regions per format ------------------------------------------------------------------------
