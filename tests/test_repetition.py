@@ -45,6 +45,16 @@ def run(source, text, target_locale="fr-FR", **params):
         ("Colombian Spanish", "콜롬비아 스페아 스페인어", "ko", {}, "repetition_loop"),
         ("Colombian Spanish", "콜롬비아 스페인어", "ko", {}, "ok"),
         ("a, b, c", "、文字列、文字列の", "ja", {}, "ok"),
+        # Thai repeats whole syllables (trillion: a million million); a repeat that begins
+        # with a vowel sign, ends with a leading vowel or holds a blank is no syllable's
+        ("%s trillion", "%s ล้านล้าน", "th", {}, "ok"),
+        ("phone", "เบอร์โทรศัพศัพท์", "th", {}, "ok"),
+        ("week", "สัปดาัปดาห์", "th", {}, "repetition_loop"),
+        ("confirmed", "ยืนยันแันแันแล้ว", "th", {}, "repetition_loop"),
+        ("many points", "หลาย ๆ จุๆ จุด", "th", {}, "repetition_loop"),
+        # a usage line's items repeated whole or in part loop; a shared head does not
+        ("<device> <partition>", "<设备> <分区设备> <分区>", "zh-CN", {}, "repetition_loop"),
+        ("[options] <disk>", "[选项] <磁盘选项] <磁盘>", "zh-CN", {}, "repetition_loop"),
     ],
 )
 def test_cases(source, text, target, params, code):

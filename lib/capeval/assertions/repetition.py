@@ -7,7 +7,11 @@ without spaces (Han, Kana, Hangul, Thai, Lao, Khmer, Myanmar) a character is a u
 
 * a **loop** is a unit of two or more words repeated consecutively (``the file the file``), a
   word three times in a row, or, without spaces, a unit of three or more characters repeated
-  (``保存文件保存文件``) or two characters three times;
+  (``保存文件保存文件``) or two characters three times — in Thai, Lao, Khmer and Myanmar,
+  where a syllable takes several code points and words repeat syllables (``ล้านล้าน``), a
+  unit of under six code points only when it cannot be whole syllables: it begins with a
+  vowel sign or mark, ends with a leading vowel, holds a blank, or the text around joins its
+  first or last copy to a letter (``สัปดาัปดาห์``);
 * a **doubled word** is one word twice in a row (``the the``), case-insensitive, in a target
   whose grammar does not double words: reduplication is grammar in Hindi, Urdu, Bengali,
   Marathi, Nepali, Punjabi, Gujarati, Tamil, Telugu, Kannada, Malayalam, Sinhala, Turkish,
@@ -29,6 +33,7 @@ keeping one, when that makes the candidate pass.
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Any
 
 import regex
@@ -82,7 +87,8 @@ _NO_SPACE = re.compile(
     r"[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]"
 )
 # Han, Kana and Hangul: a character is a syllable or a word. In Thai, Lao, Khmer and Myanmar
-# a syllable takes several code points, so a loop there needs a unit of six or more.
+# a syllable takes several code points, so a loop there needs a unit of six or more, or one
+# that cannot be whole syllables (_syllables).
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 _PLACEHOLDER = re.compile(r"%(?:\([^)]*\))?[-+ #0-9.]*[a-zA-Z%]|\{[^{}]*\}")
 # Bounded backtracking: a unit of at most UNIT_MAX characters.
@@ -194,19 +200,45 @@ def _add_character_loops(text: str, found: list[dict], min_repeats: int) -> None
         times = len(match.group()) // len(unit)
         if not _NO_SPACE.search(unit) or (len(unit) == 1 and times < 4):
             continue
-        if not _CJK.search(unit) and len(unit) < 6:
+        around = text[match.start() - 1 : match.start()], text[after : after + 1]
+        if not _CJK.search(unit) and len(unit) < 6 and _syllables(unit, *around):
             continue  # a syllable of Thai or Khmer
         # a short unit of punctuation is a list ("、文字列、文字列の"); a blank inside one is
-        # Korean's word spacing ("아 스페아 스페"), a loop like any other
-        short_list = len(unit) < 5 and not unit.replace(" ", "").isalnum()
+        # Korean's word spacing ("아 스페아 스페"), a loop like any other; a mark is a letter's
+        short_list = len(unit) < 5 and not _letters(unit.replace(" ", ""))
         if short_list or len(_NO_SPACE.findall(unit)) < 2:
             continue  # a list; a repeat of Latin text ("ab ab")
-        if any(c in unit for c in "<>[]|"):
-            continue  # the metavariables of a usage line: <init 程序> <init 程序参数>
+        if unit[0] in ">]|" or unit[-1] in "<[|":
+            continue  # the same head of two items of a usage line: <init 程序> <init 程序参数>
         if len(unit) == 2 and times < min_repeats:
             continue
         if not any(f["offset"] <= match.start() < f["end"] for f in found):
             found.append(_repeat(CODES[0], unit, times, match.start(), match.end()))
+
+
+# Thai and Lao vowels written after the consonant (no syllable begins with one) and before it
+# (none ends with one); a syllable begins with no combining mark either.
+_FOLLOWING_VOWELS = "ะาำๅະາຳ"
+_LEADING_VOWELS = "เแโใไເແໂໃໄ"
+
+
+def _syllables(unit: str, before: str, after: str) -> bool:
+    """Whether ``unit``, repeated between ``before`` and ``after``, may be whole syllables:
+    it begins with no mark or following vowel and ends with no leading vowel, holds no blank,
+    and the text around does not join its first or last copy to a letter (a leading vowel
+    before, a mark or a following vowel after)."""
+    if _cannot_begin(unit[0]) or unit[-1] in _LEADING_VOWELS or " " in unit:
+        return False
+    return not (before and before in _LEADING_VOWELS) and not (after and _cannot_begin(after))
+
+
+def _cannot_begin(char: str) -> bool:
+    return unicodedata.category(char).startswith("M") or char in _FOLLOWING_VOWELS
+
+
+def _letters(text: str) -> bool:
+    """Whether ``text`` is all letters, digits and marks."""
+    return all(char.isalnum() or unicodedata.category(char).startswith("M") for char in text)
 
 
 def _loop_starts(text: str) -> list[int]:
