@@ -77,7 +77,8 @@ def resolve(header: str | None, path_locale: str | None) -> tuple[str | None, st
 @lru_cache(maxsize=256)
 def _same(one: str | None, other: str) -> bool:
     """Whether two tags name one locale once their likely script and region are filled in
-    (``zh-CN`` and ``zh-Hans``, ``fr`` and ``fr-FR``)."""
+    (``zh-CN`` and ``zh-Hans``, ``fr`` and ``fr-FR``), or a macrolanguage and the language it
+    stands for (``no`` and ``nb``: Symfony's ``validators.no.xlf`` says ``nb`` inside)."""
     if one is None:
         return False
     if one == other:
@@ -85,7 +86,9 @@ def _same(one: str | None, other: str) -> bool:
     import langcodes
 
     try:
-        return langcodes.Language.get(one).maximize() == langcodes.Language.get(other).maximize()
+        if langcodes.Language.get(one).maximize() == langcodes.Language.get(other).maximize():
+            return True
+        return langcodes.tag_distance(one, other) <= 1
     except (ValueError, LookupError):
         return False
 
@@ -148,6 +151,10 @@ def guess_from_path(path: str) -> str | None:
     parts = os.path.normpath(path).split(os.sep)
     stem = os.path.splitext(parts[-1])[0]
     names = [stem]
+    if "." in stem:
+        # domain.locale.ext (messages.pt_BR.xlf): the whole tag, not pt_BR's "BR" (Breton)
+        stem = stem.rsplit(".", 1)[1]
+        names.append(stem)
     if "_" in stem or "-" in stem:
         # app_fr / app-fr_CA: try the tail after each separator, longest first
         pieces = re.split(r"([_-])", stem)
@@ -184,7 +191,11 @@ def gettext_folder(parts: list[str], index: int | None = None) -> str | None:
 
 
 def without_locale(stem: str) -> str:
-    """A file name's stem without a trailing locale (``app_en`` → ``app``)."""
+    """A file name's stem without a trailing locale (``app_en`` → ``app``,
+    ``validators.pt_BR`` → ``validators``)."""
+    head, dot, tail = stem.rpartition(".")
+    if dot and head and looks_like_locale(tail):
+        return head
     pieces = re.split(r"([_-])", stem)
     for start in range(2, len(pieces), 2):
         if looks_like_locale("".join(pieces[start:])):
