@@ -11,7 +11,8 @@ when the document has several files. Inline elements are placeholders by their i
 into the text as tags the ``xml`` placeholder preset reads: ``<x id="1"/>``, ``<ph id="1"/>``
 (its native content dropped), ``<bx/>``/``<ex/>``/``<sc/>``/``<ec/>``/``<bpt/>``/``<ept/>``/
 ``<it/>`` likewise, ``<g id="1">…</g>`` and ``<pc id="1">…</pc>`` around their content;
-``<mrk>`` (an annotation) keeps only its content.
+``<mrk>`` (an annotation) keeps only its content. A unit without any is checked by what its
+text holds, as a JSON catalog's: ``{{ limit }}``, ICU, else ``auto``.
 """
 
 from __future__ import annotations
@@ -75,15 +76,16 @@ def _units12(
         target = unit.first("target")
         state = target.attrs.get("state", "") if target is not None else ""
         flags = frozenset({"fuzzy"}) if state.startswith(_NEEDS_WORK) else frozenset()
+        text = inline_text(source)
         yield Message(
             key,
-            inline_text(source),
+            text,
             path,
             unit.line,
             context=context,
             translation=inline_text(target) if target is not None else None,
             flags=flags,
-            dialect=XML_TAGS,
+            dialect=_dialect(text, (source, target)),
             note=_notes(unit),
         )
 
@@ -99,24 +101,48 @@ def _units2(file: Node, context: str | None, path: str, on_problem: OnProblem) -
             continue
         sources, targets = [], []
         has_target = False
+        elements: list[Node | None] = []
         for part in parts:
             source, target = part.first("source"), part.first("target")
+            elements += (source, target)
             sources.append(inline_text(source) if source is not None else "")
             if target is not None:
                 has_target = True
                 targets.append(inline_text(target))
             elif part.tag == "ignorable" and source is not None:
                 targets.append(inline_text(source))
+        text = "".join(sources)
         yield Message(
             key,
-            "".join(sources),
+            text,
             path,
             unit.line,
             context=context,
             translation="".join(targets) if has_target else None,
-            dialect=XML_TAGS,
+            dialect=_dialect(text, elements),
             note=_notes(unit),
         )
+
+
+def _dialect(source: str, elements: tuple[Node | None, ...] | list[Node | None]) -> str:
+    """Inline elements (in the source or a target) are checked as tags; a text without any
+    by what it holds, as a JSON catalog's (Symfony's validators.fr.xlf write ``{{ limit }}``
+    in plain text: checked as tags alone, a dropped ``{{ limit }}`` passed)."""
+    if any(element is not None and _tagged(element) for element in elements):
+        return XML_TAGS
+    from capeval.catalogs.jsoncat import dialect_of
+
+    return dialect_of([source])
+
+
+def _tagged(element: Node) -> bool:
+    """Whether an inline element (a placeholder, not an annotation) is inside ``element``."""
+    for child in element.children:
+        if isinstance(child, str):
+            continue
+        if child.tag in _EMPTY_INLINE or child.tag in _PAIRED_INLINE or _tagged(child):
+            return True
+    return False
 
 
 def inline_text(element: Node) -> str:

@@ -118,7 +118,7 @@ PluralSeparatorOption = Annotated[
     typer.Option(
         metavar="SEP",
         help="Plural forms in one string, split by SEP in the locale's CLDR order "
-        "(Docusaurus and vue-i18n use '|').",
+        "(Docusaurus, vue-i18n and Symfony's XLIFF use '|').",
     ),
 ]
 

@@ -366,6 +366,12 @@ class Importer:
                 message = self._split_forms(message, source_locale, source.display)
                 if translated is not None and target is not None and not target.bilingual:
                     translated = self._split_forms(translated, target_locale, target.display)
+            elif self.settings.plural_separator and same_file and source.format != "po":
+                # XLIFF (Symfony's "One choice.|%count% choices."): both sides, each in its
+                # locale's categories; a PO catalog has plurals of its own
+                message = translated = self._split_sides(
+                    message, source_locale, target_locale, source.display
+                )
             self._message(message, translated, target, prefix, source_locale, target_locale)
         if target is not None and not same_file:
             for key, extra in target.by_key.items():
@@ -396,7 +402,38 @@ class Importer:
         separator = self.settings.plural_separator
         if message.plurals or not separator or separator not in message.text:
             return message
-        parts = message.text.split(separator)
+        forms = self._separated(message.text, separator, locale, message, display)
+        return replace(message, plurals=forms, text=forms["other"])
+
+    def _split_sides(
+        self, message: Message, source_locale: str, target_locale: str, display: str
+    ) -> Message:
+        """A bilingual message whose source or translation holds the separator: the source
+        in the source locale's categories, its translation in the target's (a source of one
+        form, "%minutes% minutes.", may be translated in several: each is compared with it)."""
+        separator = self.settings.plural_separator
+        if message.plurals or message.translation_plurals or not separator:
+            return message
+        if separator not in message.text and separator not in (message.translation or ""):
+            return message
+        forms = self._separated(message.text, separator, source_locale, message, display)
+        translated = None
+        if message.translation:
+            translated = self._separated(
+                message.translation, separator, target_locale, message, display
+            )
+        return replace(
+            message,
+            plurals=forms,
+            text=forms["other"],
+            translation_plurals=translated,
+            translation=translated["other"] if translated else message.translation,
+        )
+
+    def _separated(
+        self, text: str, separator: str, locale: str, message: Message, display: str
+    ) -> dict[str, str]:
+        parts = text.split(separator)
         categories = locales.plural_categories(locale) or ("one", "other")
         if len(parts) > len(categories):
             self._problem(
@@ -406,8 +443,7 @@ class Importer:
                 display,
                 message.line,
             )
-        forms = {category: parts[min(i, len(parts) - 1)] for i, category in enumerate(categories)}
-        return replace(message, plurals=forms, text=forms["other"])
+        return {category: parts[min(i, len(parts) - 1)] for i, category in enumerate(categories)}
 
     def _message(
         self,
