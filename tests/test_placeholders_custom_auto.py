@@ -188,6 +188,14 @@ def test_auto_evidence_for_lookalikes():
     assert outcome.evidence["syntax"] == "auto"
 
 
+def test_auto_reads_a_source_that_is_no_icu_as_plain_text_with_placeholders():
+    # element-web's "<pill>" is a void substitution tag: no placeholder_syntax on the source
+    assert code("<a>In reply to</a> <pill>", "<a>Als Antwort auf</a> <pill>") == "ok"
+    source = "Line one<br>two <b>%(name)s</b>"
+    assert code(source, "Ligne un<br>deux <b>%(name)s</b>") == "ok"
+    assert code(source, "Ligne un<br>deux <b>%(nom)s</b>") == "placeholder_missing"
+
+
 def test_auto_dispatches_icu_sources():
     source = "{count, plural, one {# file} other {# files}}"
     assert looks_like_icu(source)

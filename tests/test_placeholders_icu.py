@@ -275,6 +275,10 @@ def test_runaway_nesting_is_a_syntax_error_not_a_recursion_error():
         ("a <br/> b", False),
         ("x < y > z", False),
         ("<b>never closed", False),
+        # a tag pair beside a tag ICU cannot close: markup of another kind, not broken ICU
+        ("<a>In reply to</a> <pill>", False),
+        ("Line one<br>two <b>%(name)s</b>", False),
+        ("<b>unbalanced</b> {count, plural, one {#} other {# items}", True),  # typed: ICU
     ],
 )
 def test_looks_like_icu(source, expected):

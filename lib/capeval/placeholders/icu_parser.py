@@ -429,7 +429,9 @@ class _Parser:
 
 
 def looks_like_icu(source: str) -> bool:
-    """True when ``source`` has a plural/select/selectordinal or typed argument, or a tag pair."""
+    """True when ``source`` has a plural/select/selectordinal or typed argument, or a tag pair
+    and parses as ICU: a tag pair beside a tag ICU cannot close (HTML's ``<br>``, element-web's
+    ``<a>In reply to</a> <pill>``) is markup of another kind, not a broken ICU source."""
     if "{" in source and _TYPED_HINT.search(source) is not None:
         return True
     if "</" not in source:
@@ -438,6 +440,12 @@ def looks_like_icu(source: str) -> bool:
     first_open: dict[str, int] = {}
     for m in _OPEN_TAG.finditer(source):
         first_open.setdefault(m.group(1), m.start())
-    return any(
+    if not any(
         first_open.get(m.group(1), m.start()) < m.start() for m in _CLOSE_TAG.finditer(source)
-    )
+    ):
+        return False
+    try:
+        parse(source)
+    except IcuSyntaxError:
+        return False
+    return True
