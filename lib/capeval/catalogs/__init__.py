@@ -40,6 +40,7 @@ PYTHON_BRACE = "python-brace"
 ICU = "icu"
 I18NEXT = "i18next"  # {{name}} interpolation and $t(key) nesting
 XML_TAGS = "xml-tags"  # XLIFF inline elements, written as tags carrying their ids
+PERCENT_NAMES = "percent-names"  # Symfony's %name% (and {{ name }}), replaced as exact strings
 AUTO = "auto"  # nothing says: decide from the text
 
 # code, line (or None), message

@@ -17,10 +17,11 @@ text holds, as a JSON catalog's: ``{{ limit }}``, ICU, else ``auto``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import BinaryIO
 
-from capeval.catalogs import XML_TAGS, CatalogInfo, Message, OnProblem, suffix
+from capeval.catalogs import PERCENT_NAMES, XML_TAGS, CatalogInfo, Message, OnProblem, suffix
 from capeval.catalogs._xmltree import Node, document_element, parse
 
 NAME = "xliff"
@@ -29,6 +30,10 @@ BILINGUAL = True
 _EMPTY_INLINE = frozenset({"x", "ph", "bx", "ex", "sc", "ec", "bpt", "ept", "it"})
 _PAIRED_INLINE = frozenset({"g", "pc"})
 _NEEDS_WORK = ("needs-", "new")
+# Symfony's %name% parameter (three characters or more, "%d%%" is printf's), and what is a
+# printf directive followed by a literal '%' instead ("%lld%")
+_PERCENT_NAME = re.compile(r"%[A-Za-z_][\w.-]+[\w]%")
+_PRINTF_LIKE = re.compile(r"%(?:hh|h|ll|l|j|z|t|L|q)?[diouxXeEfFgGaAcspn@]%")
 
 
 def detect(path: str, head: bytes) -> bool:
@@ -130,6 +135,10 @@ def _dialect(source: str, elements: tuple[Node | None, ...] | list[Node | None])
     in plain text: checked as tags alone, a dropped ``{{ limit }}`` passed)."""
     if any(element is not None and _tagged(element) for element in elements):
         return XML_TAGS
+    if "%" in source and any(
+        _PRINTF_LIKE.fullmatch(name) is None for name in _PERCENT_NAME.findall(source)
+    ):
+        return PERCENT_NAMES  # Symfony's %minutes%: auto would read its "%m" alone
     from capeval.catalogs.jsoncat import dialect_of
 
     return dialect_of([source])

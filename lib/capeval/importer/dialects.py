@@ -5,10 +5,21 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from capeval.catalogs import AUTO, I18NEXT, ICU, PRINTF, PYTHON_BRACE, PYTHON_PERCENT, XML_TAGS
+from capeval.catalogs import (
+    AUTO,
+    I18NEXT,
+    ICU,
+    PERCENT_NAMES,
+    PRINTF,
+    PYTHON_BRACE,
+    PYTHON_PERCENT,
+    XML_TAGS,
+)
 
 # i18next interpolation ({{name}}, {{- raw}}, {{count, number}}) and nesting ($t(key))
 I18NEXT_PATTERN = r"\{\{[^{}]+\}\}|\$t\([^()]*\)"
+# Symfony's parameters: %name% and {{ name }}, each replaced as the exact string it is
+PERCENT_NAMES_PATTERN = r"%[A-Za-z_][\w.-]+\w%|\{\{[^{}]+\}\}"
 
 _PARAMS: dict[str, dict[str, Any]] = {
     PRINTF: {"syntax": "printf"},
@@ -16,6 +27,7 @@ _PARAMS: dict[str, dict[str, Any]] = {
     PYTHON_BRACE: {"syntax": "python", "style": "brace"},
     ICU: {"syntax": "icu"},
     I18NEXT: {"syntax": "custom", "pattern": I18NEXT_PATTERN},
+    PERCENT_NAMES: {"syntax": "custom", "pattern": PERCENT_NAMES_PATTERN},
     XML_TAGS: {"syntax": "custom", "preset": "xml"},
     AUTO: {"syntax": "auto"},
 }
@@ -118,6 +130,8 @@ def placeholder_texts(dialect: str, text: str) -> tuple[str, ...] | None:
         extractions = extract_auto_placeholders(text)
     elif dialect == I18NEXT:
         return tuple(sorted(re.findall(I18NEXT_PATTERN, text)))
+    elif dialect == PERCENT_NAMES:
+        return tuple(sorted(re.findall(PERCENT_NAMES_PATTERN, text)))
     else:
         return None
     return tuple(sorted(token.text for extraction in extractions for token in extraction.tokens))
