@@ -39,6 +39,10 @@ def canonical(tag: str) -> str:
                 tag += "-" + modifier.lower()  # a variant (ca@valencia)
     tag = tag.replace("_", "-")
     parts = tag.split("-")
+    if len(parts) == 2 and parts[1] == parts[0].upper() and not _babel_has(parts[0], parts[1]):
+        # "en_EN", "ja_JA", "ko_KO": the language written twice (element-web's en_EN.json),
+        # no region CLDR has a locale for: the language alone
+        return parts[0].lower()
     if len(parts) == 3 and len(parts[2]) == 4 and parts[2].isalpha() and len(parts[1]) in (2, 3):
         tag = "-".join((parts[0], parts[2], parts[1]))  # uz_UZ_Cyrl (Java's order): uz-Cyrl-UZ
     import langcodes
@@ -91,6 +95,17 @@ def _same(one: str | None, other: str) -> bool:
         return langcodes.tag_distance(one, other) <= 1
     except (ValueError, LookupError):
         return False
+
+
+def _babel_has(language: str, territory: str) -> bool:
+    """Whether CLDR has a locale for ``language`` in ``territory`` (``sv_SE``; not ``en_EN``)."""
+    from babel import Locale, UnknownLocaleError
+
+    try:
+        Locale.parse(f"{language.lower()}_{territory}")
+    except (UnknownLocaleError, ValueError, TypeError):
+        return False
+    return True
 
 
 @lru_cache(maxsize=256)
