@@ -398,3 +398,54 @@ def test_plural_forms_with_one_text_are_each_patched_in_their_own_form(tmp):
     ]
     _, after = _import_and_check(work, ["po/ar.po"], work / "qa.yaml")
     assert not _failing(after)
+
+
+_SPLIT_XLIFF = """\
+<?xml version="1.0" encoding="utf-8"?>
+<!-- Synthetic catalog: plural forms in one string, Symfony's way. -->
+<xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">
+  <file source-language="en" target-language="fr" datatype="plaintext" original="f">
+    <body>
+      <trans-unit id="1">
+        <source>One file.|%count% files.</source>
+        <target>Un fichier|%count% fichiers</target>
+      </trans-unit>
+    </body>
+  </file>
+</xliff>
+"""
+
+
+def test_a_form_split_by_the_plural_separator_is_not_patched_and_says_why(tmp):
+    work = tmp / "work"
+    work.mkdir()
+    (work / "messages.fr.xlf").write_text(_SPLIT_XLIFF, encoding="utf-8")
+    (work / "qa.yaml").write_text(
+        "- {name: punctuation_fidelity, severity: hard, params: {full_stop: always}}\n"
+    )
+    imported = run_cmd(
+        "cap-import",
+        "-q",
+        "--provenance-kind=synthetic",
+        "--assertions=qa.yaml",
+        "--plural-separator=|",
+        "messages.fr.xlf",
+        "--candidates=cands.jsonl",
+        cwd=work,
+    )
+    (work / "cases.jsonl").write_bytes(imported.stdout)
+    checked = run_cmd("cap-check", "-q", "--candidates=cands.jsonl", "cases.jsonl", cwd=work)
+    (work / "results.jsonl").write_bytes(checked.stdout)
+    assert sum(not r["passed"] for r in records(checked.stdout)) == 3  # one, many, other
+    fixed = run_cmd(
+        "cap-fix",
+        "--cases=cases.jsonl",
+        "--candidates=cands.jsonl",
+        "--patch=fix.diff",
+        "results.jsonl",
+        cwd=work,
+    )
+    assert fixed.returncode == 0, fixed.stderr
+    assert fixed.stderr.count(b"fix.unpatched") == 3
+    assert b"is part of one string of the catalog" in fixed.stderr
+    assert sum("x-fix" in r for r in records(fixed.stdout)) == 3  # the candidates still are

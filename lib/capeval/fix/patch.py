@@ -105,8 +105,23 @@ def _patch_file(
                 done += 1
                 break
         else:
-            problem(fix, f"{path}: its translation was not found where the catalog says")
+            problem(fix, f"{path}: {_why_unpatched(before, fix)}")
     return text, done
+
+
+def _why_unpatched(before: Texts | None, fix: Fix) -> str:
+    if fix.form is not None and before is not None:
+        form = _form_key(fix.form)
+        if not any(
+            len(slot) == 4 and slot[3] == form and (fix.key is None or slot[1] == fix.key)
+            for slot in before
+        ):
+            # cap-import --plural-separator split one string of the catalog into forms
+            return (
+                f"its plural form {fix.form} is part of one string of the catalog (split by "
+                "--plural-separator): fix that string by hand"
+            )
+    return "its translation was not found where the catalog says"
 
 
 # -- proof: the catalog read again -----------------------------------------------------------
