@@ -88,6 +88,14 @@ def read(
             f"{MAX_NPLURALS} are read); 2 forms are assumed",
         )
         info.nplurals = 2
+    elif info.nplurals < 1:
+        # a plural message would have no form at all to compare
+        on_problem(
+            "catalog.malformed",
+            1,
+            f"Plural-Forms: nplurals={info.nplurals} is no count of forms; 2 forms are assumed",
+        )
+        info.nplurals = 2
     elif any(message.plurals for message in kept.messages):
         from capeval.catalogs.plural_forms import PluralExpressionError, numbers_per_form
 
