@@ -48,6 +48,7 @@ PLACES = [
     "s3://bucket/{key}",
     "mytoken{key}",
     "{key}suffix",
+    "3{key}",
     "Authorization: Bearer {key}",
     "https://example.org/hook?token={key}&x=1",
 ]

@@ -87,7 +87,8 @@ _PEM_BODY = r"[A-Za-z0-9+/=\s\\:,.-]"
 # ``%sghp_…``): their prefixes are distinctive enough anywhere, but OpenAI's ``sk-``, which
 # may follow '-' or '_', never a letter or digit (``task-…`` is no key).
 _FORMATS: tuple[tuple[str, Any], ...] = (
-    ("aws_access_key", _pattern(r"(?<![A-Z0-9])(?:AKIA|ASIA)[0-9A-Z]{16}(?![A-Z0-9])")),
+    # an access key id, also glued to letters or digits ("3AKIA…"): the id alone is the secret
+    ("aws_access_key", _pattern(r"(?:AKIA|ASIA)[0-9A-Z]{16}")),
     ("google_api_key", _pattern(r"AIza[0-9A-Za-z_\-]{35}")),
     (
         "private_key",
