@@ -74,6 +74,14 @@ def run(source, text, target_locale="de-DE", **params):
         ("Saved.", "ተቀይሯል::::", "am", {}, "punctuation_doubled"),
         ("Saved.", "ተቀይሯል።።", "am", {}, "punctuation_doubled"),
         ("Done.", "Ավարտված է։", "hy", {}, "ok"),
+        # seen on real catalogs: Dhivehi writes the Arabic question mark, Chinese the small
+        # forms, and two full stops between digits are a range
+        ("Save?", "ރައްކާކުރަންތޯ؟", "dv", {}, "ok"),
+        ("Save?", "ރައްކާކުރަންތޯ?", "dv", {}, "punctuation_end_form"),
+        ("Open nano!", "開啟 nano﹗", "zh-TW", {}, "ok"),
+        ("Open nano!", "nano öffnen﹗", "de-DE", {}, "punctuation_end_form"),
+        ("Value (0-255)", "Arvo (000..255)", "fi", {}, "ok"),
+        ("Version 2.", "Versio 2..", "fi", {}, "punctuation_doubled"),
     ],
 )
 def test_cases(source, text, target, params, code):

@@ -28,6 +28,8 @@ def run(source, text, target_locale="fr-FR", **params):
         ("so that it", "so dass die die Daten", "de-DE", {}, "ok"),
         ("slowly", "धीरे धीरे", "hi-IN", {}, "ok"),  # reduplication
         ("slowly", "yavaş yavaş", "tr-TR", {}, "ok"),
+        ("Cancel the upload", "Cancel·la la pujada", "ca", {}, "ok"),  # l·l is in a word
+        ("Cancel the upload", "Cancel·la la la pujada", "ca", {}, "repetition_word_doubled"),
         ("slowly", "yavaş yavaş yavaş", "tr-TR", {}, "repetition_loop"),
         ("Save file", "保存文件保存文件", "zh-CN", {}, "repetition_loop"),
         ("Thanks", "谢谢", "zh-CN", {}, "ok"),

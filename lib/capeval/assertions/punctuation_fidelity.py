@@ -94,10 +94,10 @@ _PASS = Outcome()
 # The kinds of end punctuation and every form of each (a form is one or more characters).
 _FORMS: dict[str, tuple[str, ...]] = {
     "ellipsis": ("...", "…", "⋯", "……", "。。。"),
-    "question": ("?", "？", "؟", ";", "\u037e", "፧", "⸮"),
-    "exclamation": ("!", "！", "¡"),
-    "stop": (".", "。", "｡", "।", "॥", "۔", "።", "။", "។", "།", "։", "᙮", "::", "፡፡"),
-    "colon": (":", "：", "፥", "፡", "ঃ", "\u2024"),
+    "question": ("?", "？", "؟", ";", "\u037e", "፧", "⸮", "﹖"),
+    "exclamation": ("!", "！", "¡", "﹗"),
+    "stop": (".", "。", "｡", "．", "﹒", "।", "॥", "۔", "።", "။", "។", "།", "։", "᙮", "::", "፡፡"),
+    "colon": (":", "：", "﹕", "፥", "፡", "ঃ", "\u2024"),
 }
 # Longest forms first, so "..." is an ellipsis and not a full stop.
 _BY_FORM = sorted(
@@ -115,15 +115,16 @@ for _languages, _table in (
     (
         ("zh", "yue", "ja"),
         {
-            "question": ("？", "?"),
-            "exclamation": ("！", "!"),
-            "stop": ("。", "."),
-            "colon": ("：", ":"),
+            # the small forms (﹖﹗﹒﹕) and "．" are what some Chinese and Japanese texts write
+            "question": ("？", "?", "﹖"),
+            "exclamation": ("！", "!", "﹗"),
+            "stop": ("。", ".", "．", "﹒"),
+            "colon": ("：", ":", "﹕"),
             "ellipsis": ("……", "…", "...", "⋯"),
         },
     ),
     (
-        ("ar", "fa", "ur", "ps", "ckb", "sd", "ug", "ks"),
+        ("ar", "fa", "ur", "ps", "ckb", "sd", "ug", "ks", "dv"),
         {"question": ("؟",), "stop": (".", "۔")},
     ),
     (("hi", "mr", "ne", "pa", "sa", "mai"), {"stop": ("।", ".")}),
@@ -170,7 +171,8 @@ _FRENCH_AFTER = re.compile(r"(«)(?=\w)")
 # over every other character at once.)
 _DOUBLED = re.compile(
     r"(?=[.…,?!:;。：；।、，？！؟۔։․។။ঃ።])"
-    r"(?:(?<!\.)\.\.(?!\.)|(?<!\.)\.{4,}|……(?=…)|,,|\?\?|!!|::|;;|。。|：：|；；|।।|、、|，，|？？|！！"
+    # two full stops between digits are a range (000..255), not a doubling
+    r"(?:(?<!\.)\.\.(?!\.)(?!(?<=[0-9]\.\.)[0-9])|(?<!\.)\.{4,}|……(?=…)|,,|\?\?|!!|::|;;|。。|：：|；；|।।|、、|，，|？？|！！"
     # the end marks of Arabic script, Armenian, Khmer, Myanmar, Bengali, Ethiopic
     r"|؟؟|۔۔|։։|․․|។។|။။|ঃঃ|።።)"
 )

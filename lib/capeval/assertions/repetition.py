@@ -80,8 +80,9 @@ _GRAMMATICAL_DOUBLES = {
 }
 # Words with their combining marks (Indic vowel signs and viramas are no word boundary).
 # Written as runs that never backtrack: a letter or digit, its letters, digits and marks, then
-# runs of them joined by ' ’ _ or - (a joiner ends no word).
-_WORD = regex.compile(r"[\p{L}\p{N}][\p{L}\p{N}\p{M}]*(?:['’_\-]+[\p{L}\p{N}\p{M}]+)*")
+# runs of them joined by ' ’ _ - or · (a joiner ends no word).
+# (a middle dot joins too: Catalan's "l·l" is inside a word, Cancel·la)
+_WORD = regex.compile(r"[\p{L}\p{N}][\p{L}\p{N}\p{M}]*(?:['’_\-\u00b7]+[\p{L}\p{N}\p{M}]+)*")
 # Scripts without spaces between words: a character is a unit there.
 _NO_SPACE = re.compile(
     r"[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]"
