@@ -144,6 +144,7 @@ class ResultsTally:
         self.by_file: dict[str, _Rate] = {}
         self.by_code: dict[str, list[Any]] = {}  # code -> [count, {assertion: None}]
         self.case_ids = SeenKeys()
+        self._last_case_id: str | None = None
         self.failures: list[dict[str, Any]] = []
         # compared with the baseline: rows (a document lists them) or, with a sink, counts
         self.changes: dict[str, Any] = {
@@ -164,7 +165,9 @@ class ResultsTally:
         system = record.get("system")
         assertion = record["assertion"]
         code = record["code"]
-        self.case_ids.add(case_id)
+        if case_id != self._last_case_id:  # a case's results come together: one lookup
+            self._last_case_id = case_id
+            self.case_ids.add(case_id)
         self.total.add(passed, severity)
         _rate(self.by_assertion, assertion).add(passed, severity)
         _rate(self.by_system, system).add(passed, severity)
