@@ -174,19 +174,6 @@ def _corpus() -> list[dict]:
 CORPUS = _corpus()
 
 
-def _result_corpus() -> list[dict]:
-    """The AssertionResults the golden cap-check cases expect (cap-render-report's input)."""
-    records = []
-    for path in sorted((ROOT / "tests" / "cases" / "cap-check").glob("*/expected_stdout")):
-        records.extend(orjson.loads(line) for line in path.read_bytes().splitlines() if line)
-    valid = [r for r in records if schemas.problem("result", r) is None]
-    assert len(valid) > 10
-    return valid
-
-
-RESULT_CORPUS = _result_corpus()
-
-
 def _paths(value, prefix=()):
     yield prefix
     if isinstance(value, dict):
@@ -225,9 +212,9 @@ REPLACEMENTS = st.one_of(
 
 
 @st.composite
-def mutated(draw, corpus=CORPUS):
+def mutated(draw):
     """A corpus record with one field anywhere replaced, deleted, added or nested."""
-    record = copy.deepcopy(draw(st.sampled_from(corpus)))
+    record = copy.deepcopy(draw(st.sampled_from(CORPUS)))
     path = draw(st.sampled_from(list(_paths(record))[1:]))
     parent = record
     for step in path[:-1]:
@@ -298,10 +285,6 @@ def monkeypatch_module():
 # per domain: the examples that warm a memo, and generated inputs (each a tuple of arguments)
 DOMAINS = {
     "record:evalcase": ([(record,) for record in CORPUS], mutated().map(lambda r: (r,))),
-    "record:result": (
-        [(record,) for record in RESULT_CORPUS],
-        mutated(RESULT_CORPUS).map(lambda r: (r,)),
-    ),
 }
 SHORTCUTS = accel.shortcuts()
 _SEEDED: set[str] = set()

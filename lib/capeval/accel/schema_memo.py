@@ -218,16 +218,9 @@ def _plain_accepts(kind: str) -> Any:
 
 
 def _shortcuts() -> list[Any]:
-    # the kinds the core reads through the memo: cases (cap-validate, cap-check), results
-    # (cap-render-report)
     return [
-        Shortcut(
-            f"schema memo ({kind})",
-            f"record:{kind}",
-            SchemaMemo(kind).accepts,
-            _plain_accepts(kind),
-        )
-        for kind in ("evalcase", "result")
+        Shortcut(f"schema memo ({kind})", f"record:{kind}", memo.accepts, _plain_accepts(kind))
+        for kind, memo in (("evalcase", SchemaMemo("evalcase")),)
     ]
 
 

@@ -124,7 +124,6 @@ class Stream:
 
         # every result's key (duplicates are refused): a compact table, ~20 bytes a key
         self._seen = SeenKeys()
-        self._valid_result: Any = None  # the speed layer's schema proof, made at the first result
         run.counts.update({"rendered": 0, "invalid": 0})
 
     def read(self) -> None:
@@ -176,14 +175,9 @@ class Stream:
 
     def _problems(self, record: dict[str, Any]) -> list[Problem]:
         if self.kind == RESULTS:
-            if self._valid_result is None:
-                from capeval import accel
-
-                self._valid_result = accel.valid_record("result") or _never
-            if not self._valid_result(record):
-                problem = _result_problem(record)
-                if problem is not None:
-                    return [problem]
+            problem = _result_problem(record)
+            if problem is not None:
+                return [problem]
             key = result_key(record)
             if not self._seen.add(key):
                 return [Problem("id.duplicate", "/", _duplicate_result(key))]
@@ -274,10 +268,6 @@ def _aggregation_problems(record: dict[str, Any]) -> list[Problem]:
         if not isinstance(blockers, list) or not all(isinstance(b, str) for b in blockers):
             return [Problem("schema.type", "/gate/blockers", "must be an array of strings")]
     return []
-
-
-def _never(record: dict[str, Any]) -> bool:
-    return False
 
 
 def _result_problem(record: dict[str, Any]) -> Problem | None:
