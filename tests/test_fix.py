@@ -53,6 +53,23 @@ def _failing(results: list[dict]) -> set[tuple]:
     return {(r["case_id"], r["assertion"], r["code"]) for r in results if not r["passed"]}
 
 
+def _write_results(work: Path, results: list[dict]) -> None:
+    (work / "results.jsonl").write_bytes(b"".join(json.dumps(r).encode() + b"\n" for r in results))
+
+
+def _fix_with_patch(work: Path, *options: str):
+    """cap-fix over the work folder's results, its fixes as the patch fix.diff."""
+    return run_cmd(
+        "cap-fix",
+        *options,
+        "--cases=cases.jsonl",
+        "--candidates=cands.jsonl",
+        "--patch=fix.diff",
+        "results.jsonl",
+        cwd=work,
+    )
+
+
 @pytest.mark.parametrize("fmt", sorted(FORMATS))
 def test_patch_applies_and_the_pipeline_finds_the_fixed_findings_gone(tmp, fmt):
     work = tmp / "work"
@@ -63,7 +80,7 @@ def test_patch_applies_and_the_pipeline_finds_the_fixed_findings_gone(tmp, fmt):
     with_suggestions = [r for r in results if r["evidence"].get("suggestions")]
     assert with_suggestions, "the example has something to fix"
 
-    (work / "results.jsonl").write_bytes(b"".join(json.dumps(r).encode() + b"\n" for r in results))
+    _write_results(work, results)
     fixed = run_cmd(
         "cap-fix",
         "--cases",
@@ -112,16 +129,8 @@ def test_msgfmt_accepts_the_patched_po(tmp):
     work = tmp / "work"
     shutil.copytree(EXAMPLES, work)
     _, results = _import_and_check(work, FORMATS["po"])
-    (work / "results.jsonl").write_bytes(b"".join(json.dumps(r).encode() + b"\n" for r in results))
-    fixed = run_cmd(
-        "cap-fix",
-        "-q",
-        "--cases=cases.jsonl",
-        "--candidates=cands.jsonl",
-        "--patch=fix.diff",
-        "results.jsonl",
-        cwd=work,
-    )
+    _write_results(work, results)
+    fixed = _fix_with_patch(work, "-q")
     assert fixed.returncode == 0, fixed.stderr
     subprocess.run(["patch", "-p1", "--quiet", "-i", "fix.diff"], cwd=work, check=True)
     checked = subprocess.run(
@@ -134,17 +143,10 @@ def test_a_catalog_changed_since_the_import_is_not_patched(tmp):
     work = tmp / "work"
     shutil.copytree(EXAMPLES, work)
     _, results = _import_and_check(work, FORMATS["po"])
-    (work / "results.jsonl").write_bytes(b"".join(json.dumps(r).encode() + b"\n" for r in results))
+    _write_results(work, results)
     po = work / "po/fr.po"
     po.write_text(po.read_text().replace("Supprimer ％s", "Effacer ％s"))
-    fixed = run_cmd(
-        "cap-fix",
-        "--cases=cases.jsonl",
-        "--candidates=cands.jsonl",
-        "--patch=fix.diff",
-        "results.jsonl",
-        cwd=work,
-    )
+    fixed = _fix_with_patch(work)
     assert fixed.returncode == 0
     assert fixed.stderr.count(b"fix.unpatched") == 1
     assert b"po/fr.po:13: " in fixed.stderr and b".fr.delete-s." in fixed.stderr
@@ -376,15 +378,8 @@ def test_plural_forms_with_one_text_are_each_patched_in_their_own_form(tmp):
     )
     _, results = _import_and_check(work, ["po/ar.po"], work / "qa.yaml")
     assert {r["case_id"][-2:] for r in results if not r["passed"]} == {"f0", "f3", "f4", "f5"}
-    (work / "results.jsonl").write_bytes(b"".join(json.dumps(r).encode() + b"\n" for r in results))
-    fixed = run_cmd(
-        "cap-fix",
-        "--cases=cases.jsonl",
-        "--candidates=cands.jsonl",
-        "--patch=fix.diff",
-        "results.jsonl",
-        cwd=work,
-    )
+    _write_results(work, results)
+    fixed = _fix_with_patch(work)
     assert fixed.returncode == 0 and b"warning" not in fixed.stderr, fixed.stderr
     subprocess.run(["patch", "-p1", "--quiet", "-i", "fix.diff"], cwd=work, check=True)
     lines = (work / "po/ar.po").read_text(encoding="utf-8").splitlines()
@@ -437,14 +432,7 @@ def test_a_form_split_by_the_plural_separator_is_not_patched_and_says_why(tmp):
     checked = run_cmd("cap-check", "-q", "--candidates=cands.jsonl", "cases.jsonl", cwd=work)
     (work / "results.jsonl").write_bytes(checked.stdout)
     assert sum(not r["passed"] for r in records(checked.stdout)) == 3  # one, many, other
-    fixed = run_cmd(
-        "cap-fix",
-        "--cases=cases.jsonl",
-        "--candidates=cands.jsonl",
-        "--patch=fix.diff",
-        "results.jsonl",
-        cwd=work,
-    )
+    fixed = _fix_with_patch(work)
     assert fixed.returncode == 0, fixed.stderr
     assert fixed.stderr.count(b"fix.unpatched") == 3
     assert b"is part of one string of the catalog" in fixed.stderr
