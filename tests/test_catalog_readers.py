@@ -69,7 +69,9 @@ def test_json_nested_plural_and_formatjs_shapes() -> None:
   "a": {"b": "x {{y}}"},
   "n_one": "one", "n_other": "{{count}}", "lonely_one": "not a plural",
   "m": {"defaultMessage": "{k, plural, other {#}}", "description": "d"},
-  "vue": "Hello {name} | Hellos {name}"
+  "vue": "Hello {name} | Hellos {name}",
+  "room": {"one": "%(count)s room", "few": "%(count)s rooms", "other": "%(count)s rooms"},
+  "menu": {"one": "First", "other": "Other", "more": "More"}
 }"""
     messages, problems, _ = _read(jsoncat, data)
     got = {m.key: (m.dialect, m.plurals, m.line, m.note) for m in messages}
@@ -78,6 +80,14 @@ def test_json_nested_plural_and_formatjs_shapes() -> None:
     assert got["lonely_one"][1] is None
     assert got["m"] == ("icu", None, 4, "d")
     assert got["vue"][0] == "auto"
+    # an object of plural categories with "other" is one plural message; any other key in it
+    # makes it a plain object of keys
+    assert got["room"][1] == {
+        "one": "%(count)s room",
+        "few": "%(count)s rooms",
+        "other": "%(count)s rooms",
+    }
+    assert {"menu.one", "menu.other", "menu.more"} <= set(got) and "menu" not in got
     assert problems == []
 
 

@@ -5,7 +5,8 @@
 * **Plurals** (i18next): ``key_one``/``key_other`` (v4, any CLDR category ``zero one two few
   many other``, and ``key_ordinal_one``… for ordinals) and ``key``/``key_plural`` (v3) form
   one message ``key`` whose ``plurals`` are keyed by category. A suffix without its ``_other``
-  sibling is an ordinary key.
+  sibling is an ordinary key. So does an object of categories with ``other`` among them, every
+  one text (``{"room": {"one": "%(count)s room", "other": "%(count)s rooms"}}``).
 * **Descriptions** (Docusaurus): ``key___DESCRIPTION`` beside ``key`` is its note.
 * **Message objects**: a value with a string ``defaultMessage`` (FormatJS extraction),
   ``message`` (Chrome/FormatJS ``simple``) or ``string`` (structured JSON) is one message, its
@@ -76,7 +77,9 @@ def _object(
             leaves.append((key, value, line))
             order.append(key)
         elif isinstance(value, Pairs):
-            message = _message_object(value, full, line, path)
+            message = _message_object(value, full, line, path) or _plural_object(
+                value, full, line, path
+            )
             found = (
                 [message] if message else list(_object(value, full + ".", lines, path, on_problem))
             )
@@ -124,6 +127,27 @@ def _message_object(pairs: Pairs, key: str, line: int | None, path: str) -> Mess
                 dialect=ICU if formatjs else dialect_of([text]),
             )
     return None
+
+
+def _plural_object(pairs: Pairs, key: str, line: int | None, path: str) -> Message | None:
+    """An object of CLDR categories with an ``other`` among them, every one text
+    (``{"one": "%(count)s room", "other": "%(count)s rooms"}``): one plural message."""
+    fields = dict(pairs)
+    if (
+        "other" not in fields
+        or len(fields) != len(pairs)
+        or not all(name in CATEGORIES and isinstance(t, str) for name, t in fields.items())
+    ):
+        return None
+    plurals = {category: fields[category] for category in CATEGORIES if category in fields}
+    return Message(
+        key,
+        plurals["other"],
+        path,
+        line,
+        plurals=plurals,
+        dialect=dialect_of(list(plurals.values())),
+    )
 
 
 def _grouped(
