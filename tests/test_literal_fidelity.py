@@ -75,6 +75,20 @@ def test_cases(source, text, params, code):
 
 
 @pytest.mark.parametrize(
+    ("text", "target", "code"),
+    [
+        # Japanese and Chinese write an option against their letters, with no blank
+        ("-Fまたは--multibuffer を使う", "ja", "ok"),
+        ("旗标-F 或--multibuffer", "zh-Hans", "ok"),
+        ("-Gまたは--multibuffer を使う", "ja", "literal_option_changed"),
+        ("旗标-F 或--multibuf", "zh-Hans", "literal_option_changed"),
+    ],
+)
+def test_options_set_off_by_letters_of_scripts_without_blanks(text, target, code):
+    assert run("Use -F or --multibuffer", text, target).code == code
+
+
+@pytest.mark.parametrize(
     ("source", "text", "code"),
     [
         (

@@ -16,7 +16,8 @@ from the kinds after it:
 * ``path``: ``/a/b``, ``~/x``, ``./x``, ``../x`` (not after a letter, digit or ``/``: ``and/or``,
   ``TCP/IP``, ``1/2`` are no paths), Windows ``C:\\x``;
 * ``option``: ``--long-option`` (``=value`` excluded) and ``-x`` after a blank, ``[``, ``(``,
-  ``|`` or the start, followed by a blank, ``]``, ``)``, ``|``, ``,`` or the end.
+  ``|``, a Japanese, Chinese or Korean letter or the start, followed by a blank, ``]``, ``)``,
+  ``|``, ``,``, such a letter or the end.
 
 A literal of the source is **missing** when the candidate has it fewer times than the source
 (by the scanner, or failing that as plain text: a literal the scanner reads differently at a
@@ -123,10 +124,13 @@ _PATH = re.compile(
     r"|(?:/[\w.-]+)+/[\w-]+\.[A-Za-z][A-Za-z0-9]{0,4}(?![\w-]))"
     r"|(?<![\w\\])[A-Za-z]:\\[\w.-]+(?:\\[\w.*-]+)*\\?"
 )
-# Options: --long[-words] and -x, set off by blanks or the brackets of a usage line.
+# Options: --long[-words] and -x, set off by blanks or the brackets of a usage line, or by the
+# letters of a script written without blanks (Japanese "-Fまたは--multibuffer").
+_NO_BLANK_SCRIPTS = "\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af"
 _OPTION = re.compile(
-    r"(?:(?<=[\s\[(|'\"«“‘„「『（])|^)(?:--[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*|-[A-Za-z])"
-    r"(?=[\s\]),|=:;.!?'\"»”’“」』）、，。：；]|$)"
+    rf"(?:(?<=[\s\[(|'\"«“‘„「『（{_NO_BLANK_SCRIPTS}])|^)"
+    r"(?:--[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*|-[A-Za-z])"
+    rf"(?=[\s\]),|=:;.!?'\"»”’“」』）、，。：；{_NO_BLANK_SCRIPTS}]|$)"
 )
 _LOCALE_SEGMENT = re.compile(r"[a-z]{2,3}(?:[-_][a-z0-9]{2,4})?$", re.IGNORECASE)
 
