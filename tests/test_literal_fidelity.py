@@ -80,6 +80,7 @@ def test_cases(source, text, params, code):
         # Japanese and Chinese write an option against their letters, with no blank
         ("-Fまたは--multibuffer を使う", "ja", "ok"),
         ("旗标-F 或--multibuffer", "zh-Hans", "ok"),
+        ("もしnanoが、-Fまたは--multibufferを", "ja", "ok"),  # after an ideographic comma
         ("-Gまたは--multibuffer を使う", "ja", "literal_option_changed"),
         ("旗标-F 或--multibuf", "zh-Hans", "literal_option_changed"),
     ],

@@ -126,7 +126,8 @@ _PATH = re.compile(
 )
 # Options: --long[-words] and -x, set off by blanks or the brackets of a usage line, or by the
 # letters of a script written without blanks (Japanese "-Fまたは--multibuffer").
-_NO_BLANK_SCRIPTS = "\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af"
+# (with their punctuation: 、。「)
+_NO_BLANK_SCRIPTS = "\u3000-\u30ff\u3400-\u9fff\uac00-\ud7af"
 _OPTION = re.compile(
     rf"(?:(?<=[\s\[(|'\"«“‘„「『（{_NO_BLANK_SCRIPTS}])|^)"
     r"(?:--[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*|-[A-Za-z])"
