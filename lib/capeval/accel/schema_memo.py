@@ -64,8 +64,6 @@ class Shape(NamedTuple):
 
     strings: tuple[tuple[str, int, float, Any], ...]  # (key, min, max, search) checked directly
     memoised: Callable[[Any], Any] | None  # the getter of the memoised values (None: none)
-    memoised_keys: tuple[str, ...]
-    extensions: tuple[str, ...]  # x- keys: any value
 
 
 class SchemaMemo:
@@ -132,25 +130,21 @@ class SchemaMemo:
         if self._plan is None:
             return None
         fields, required, prefixes = self._plan
-        strings, memoised, extensions = [], [], []
+        strings, memoised = [], []
         for key in shape:
             if key in fields:
                 if fields[key] is MEMOISED:
                     memoised.append(key)
                 else:
                     strings.append((key, *fields[key]))
-            elif key.startswith(prefixes):  # an x- extension is any value
-                extensions.append(key)
-            else:
+            elif not key.startswith(prefixes):  # an x- extension is any value
                 return None
         if not required <= set(shape):
             return None
         if len(self._shapes) >= MEMO_LIMIT:
             self._shapes.clear()
         getter = operator.itemgetter(*memoised) if memoised else None
-        found = self._shapes[shape] = Shape(
-            tuple(strings), getter, tuple(memoised), tuple(extensions)
-        )
+        found = self._shapes[shape] = Shape(tuple(strings), getter)
         return found
 
 

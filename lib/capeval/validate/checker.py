@@ -12,6 +12,7 @@ lock → locked split.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from capeval import accel, schemas
@@ -102,17 +103,12 @@ class RecordChecker:
 
     def _layer(self, kind: str) -> tuple[Any, Any]:
         """The layer's proofs for records of ``kind`` (None, None when it is off): of an
-        EvalCase's rule problems and secret-scan text (its rules declare what they read), else
-        of schema validity alone."""
+        EvalCase's rule problems (its rules declare what they read), else of schema validity
+        alone."""
         if kind not in self._proofs:
             if kind == "evalcase":
-                rules = self.rules
-
-                def evalcase_problems(record: dict[str, Any]) -> list[Problem]:
-                    return rules.problems("evalcase", record)
-
-                proof = accel.proven_record(kind, evalcase_problems, EVALCASE_READS)
-                self._proofs[kind] = (proof, None)
+                problems = partial(self.rules.problems, kind)
+                self._proofs[kind] = (accel.proven_record(kind, problems, EVALCASE_READS), None)
             else:
                 self._proofs[kind] = (None, accel.valid_record(kind))
         return self._proofs[kind]
