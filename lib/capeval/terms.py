@@ -147,13 +147,8 @@ def spans(
 ) -> list[tuple[int, int]]:
     """Where ``term`` occurs in ``text``: ``[(start, end), ...]`` (non-overlapping), offsets
     of ``text`` as given."""
-    if case_sensitive:
-        return [m.span() for m in pattern(term, suffix, prefix, part).finditer(text)]
-    folded, origin = _folded(text)
-    found = pattern(term.casefold(), suffix, prefix, part).finditer(folded)
-    if origin is None:
-        return [m.span() for m in found]
-    return [(origin[m.start()], origin[m.end() - 1] + 1) for m in found if m.end() > m.start()]
+    compiled, searched, origin = _prepared(term, text, case_sensitive, suffix, prefix, part)
+    return [_in_text(origin, *m.span()) for m in compiled.finditer(searched)]
 
 
 def first(
@@ -165,16 +160,28 @@ def first(
     part: bool = False,
 ) -> tuple[int, int] | None:
     """Where ``term`` first occurs in ``text``, or None."""
+    compiled, searched, origin = _prepared(term, text, case_sensitive, suffix, prefix, part)
+    found = compiled.search(searched)
+    return None if found is None else _in_text(origin, *found.span())
+
+
+def _prepared(
+    term: str, text: str, case_sensitive: bool, suffix: int | str, prefix: int, part: bool
+) -> tuple[Any, str, array | None]:
+    """The pattern to run, the text to run it on (case-folded unless ``case_sensitive``) and
+    the map of that text's offsets back to ``text`` (None when they are the same)."""
     if case_sensitive:
-        found = pattern(term, suffix, prefix, part).search(text)
-        return None if found is None else found.span()
+        return pattern(term, suffix, prefix, part), text, None
     folded, origin = _folded(text)
-    found = pattern(term.casefold(), suffix, prefix, part).search(folded)
-    if found is None:
-        return None
+    return pattern(term.casefold(), suffix, prefix, part), folded, origin
+
+
+def _in_text(origin: array | None, start: int, end: int) -> tuple[int, int]:
+    """A match's span in the text as given; a match is never empty (every word of a term
+    has a character: :func:`term_problem`)."""
     if origin is None:
-        return found.span()
-    return origin[found.start()], origin[max(found.start(), found.end() - 1)] + 1
+        return start, end
+    return origin[start], origin[end - 1] + 1
 
 
 # the texts of one pair (source, candidate) and a spare: a text may be megabytes long
