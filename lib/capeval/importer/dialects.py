@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from functools import lru_cache
 from typing import Any
 
@@ -159,8 +160,6 @@ def covering_source(dialect: str, chosen: str, others: tuple[str, ...], translat
 
 def _within(some: tuple[str, ...] | None, every: tuple[str, ...]) -> bool:
     """Whether each placeholder of ``some`` is in ``every`` as many times."""
-    from collections import Counter
-
     return not some or not Counter(some) - Counter(every)
 
 
