@@ -25,6 +25,8 @@ TITLE = "github annotations"
 MAX_BYTES = 0
 SHOWN_PER_LEVEL = 10
 _CHANGE_ORDER = {"regression": 0, "new": 1}
+# annotation levels, in print order
+_LEVELS = ("error", "warning", "notice")
 
 
 def _data(text: str) -> str:
@@ -52,11 +54,7 @@ class _Lines:
     """Annotation lines by level, in the order they should be printed."""
 
     def __init__(self) -> None:
-        self.by_level: dict[str, list[tuple[tuple, str]]] = {
-            "error": [],
-            "warning": [],
-            "notice": [],
-        }
+        self.by_level: dict[str, list[tuple[tuple, str]]] = {level: [] for level in _LEVELS}
 
     def add(self, level: str, rank: tuple, line: str) -> None:
         self.by_level[level].append((rank, line))
@@ -64,18 +62,19 @@ class _Lines:
     def text(self, totals: str) -> str:
         out: list[str] = []
         hidden = 0
-        for level in ("error", "warning", "notice"):
+        for level in _LEVELS:
             lines = [line for _rank, line in sorted(self.by_level[level], key=lambda item: item[0])]
-            # the closing notice needs one of the ten notice slots
-            room = SHOWN_PER_LEVEL - 1 if level == "notice" else SHOWN_PER_LEVEL
-            if level == "notice" and len(lines) > room:
-                hidden += len(lines) - room
-                lines = lines[:room]
-            elif len(lines) > room:
-                hidden += len(lines) - room
-            out.extend(lines)
+            room = _room(level)
+            hidden += max(0, len(lines) - room)
+            out.extend(lines[:room] if level == "notice" else lines)
         out.append(_closing(totals, hidden))
         return "".join(out)
+
+
+def _room(level: str) -> int:
+    """The annotations of ``level`` the platform shows: the closing notice needs one of the
+    notice slots."""
+    return SHOWN_PER_LEVEL - 1 if level == "notice" else SHOWN_PER_LEVEL
 
 
 def _closing(totals: str, hidden: int) -> str:
@@ -151,8 +150,7 @@ class Writer:
         counts = dict(spool.rows("SELECT level, count(*) FROM entries GROUP BY level"))
         hidden = 0
         for level, name in enumerate(_LEVELS):
-            # the closing notice needs one of the ten notice slots
-            room = SHOWN_PER_LEVEL - 1 if name == "notice" else SHOWN_PER_LEVEL
+            room = _room(name)
             hidden += max(0, counts.get(level, 0) - room)
             limit = f" LIMIT {room}" if name == "notice" else ""
             query = f"SELECT text FROM entries WHERE level = {level} ORDER BY first, second, seq"
@@ -165,9 +163,6 @@ class Writer:
     def _add(self, level: str, rank: tuple[int, int], line: str) -> None:
         self.seq += 1
         self.spool.add(_LEVELS.index(level), *rank, self.seq, line)
-
-
-_LEVELS = ("error", "warning", "notice")
 
 
 def _review(view: dict[str, Any], context: Context) -> str:
