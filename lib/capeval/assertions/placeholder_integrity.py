@@ -363,9 +363,7 @@ def _exact_names(subject: Subject, params: dict[str, Any]) -> Outcome | None:
     """
     source = subject.case.get("source", "")
     text = subject.candidate.get("text", "")
-    if (source is subject.source or source == subject.source) and (
-        text is subject.text or text == subject.text
-    ):
+    if source == subject.source and text == subject.text:
         return None  # both were NFC already (nearly every pair): the verdict stands
     exact = _verdict(replace(subject, source=source, text=text), params)
     if exact.passed:
