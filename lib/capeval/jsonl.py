@@ -49,6 +49,8 @@ def read_lines(
     ``max_line_bytes`` is never held whole: its bytes are dropped up to its end.
     """
     read = stream.read1 if hasattr(stream, "read1") else stream.read
+    parse, write_back = orjson.loads, orjson.dumps
+    JSONDecodeError, JSONEncodeError = orjson.JSONDecodeError, orjson.JSONEncodeError  # noqa: N806
     # a line (with its end of line) of this many bytes or more is too long, unless it is
     # exactly this long and ends in "\n": room for "\r\n" after max_line_bytes
     limit = max_line_bytes + 2
@@ -78,14 +80,31 @@ def read_lines(
                 line_no += 1
                 start = offset
                 offset += len(physical) + 1
-                record = _line_record(physical, True, line_no, limit, on_problem)
-                if record is None:
-                    continue
-                raw, value = record
+                # Most lines are what orjson writes back for what it reads (every line
+                # capeval writes): such a line is whole, and has no "\r", BOM, repeated key
+                # or integer beyond 64 bits. It is done here; any other line goes to
+                # _line_record, with the object and its writing when they are made.
+                value = written = None
+                if len(physical) <= max_line_bytes:
+                    try:
+                        value = parse(physical)
+                        if type(value) is dict:
+                            written = write_back(value)
+                        else:
+                            value = None
+                    except (JSONDecodeError, JSONEncodeError):
+                        pass
+                if written is None or written != physical:
+                    record = _line_record(
+                        physical, True, line_no, limit, on_problem, value, written
+                    )
+                    if record is None:
+                        continue
+                    physical, value = record
                 if with_offsets:
-                    yield line_no, start, raw, value
+                    yield line_no, start, physical, value
                 else:
-                    yield line_no, raw, value
+                    yield line_no, physical, value
         else:
             pending = data
         if len(pending) >= limit:  # no end of line within the limit: too long
@@ -111,9 +130,12 @@ def _line_record(
     line_no: int,
     limit: int,
     on_problem: ProblemCallback,
+    parsed: dict[str, Any] | None = None,
+    written: bytes | None = None,
 ) -> tuple[bytes, dict[str, Any]] | None:
     """(raw, record) of one physical line (``ended``: it had a "\\n", cut off), or None:
-    a blank line or a problem."""
+    a blank line or a problem. ``parsed`` is the object of the line when it is already made
+    (an end of line is blank to JSON), ``written`` its writing by orjson (None: not made)."""
     max_line_bytes = limit - 2
     if (len(physical) + 1 > limit) if ended else (len(physical) >= limit):
         on_problem(line_no, "jsonl.too_long", f"line longer than {max_line_bytes} bytes")
@@ -124,20 +146,32 @@ def _line_record(
     if len(raw) > max_line_bytes:
         on_problem(line_no, "jsonl.too_long", f"line longer than {max_line_bytes} bytes")
         return None
-    record = parse_line(raw, line_no, on_problem)
+    record = parse_line(raw, line_no, on_problem, parsed, written)
     return None if record is None else (raw, record)
 
 
-def parse_line(raw: bytes, line_no: int, on_problem: ProblemCallback) -> dict[str, Any] | None:
+def parse_line(
+    raw: bytes,
+    line_no: int,
+    on_problem: ProblemCallback,
+    parsed: dict[str, Any] | None = None,
+    written: bytes | None = None,
+) -> dict[str, Any] | None:
     """The JSON object of one line (its end-of-line and BOM already off), or None: a blank
-    line (skipped silently) or a problem (handed to ``on_problem``)."""
-    try:
-        record = orjson.loads(raw)
-    except orjson.JSONDecodeError as exc:
-        if raw.strip():
-            on_problem(line_no, *_classify_decode_error(raw, exc))
-        return None
-    written = _written_back(record) if type(record) is dict else None
+    line (skipped silently) or a problem (handed to ``on_problem``). ``parsed`` and
+    ``written``: the object and its writing by orjson, when the caller made them."""
+    if parsed is not None:
+        record = parsed
+        if written is None:
+            written = _written_back(record)
+    else:
+        try:
+            record = orjson.loads(raw)
+        except orjson.JSONDecodeError as exc:
+            if raw.strip():
+                on_problem(line_no, *_classify_decode_error(raw, exc))
+            return None
+        written = _written_back(record) if type(record) is dict else None
     if written == raw:
         # the line is what orjson writes for what it read (capeval's own output, mostly):
         # no integer became a float (a float is never written as digits alone) and no
