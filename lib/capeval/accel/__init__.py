@@ -51,9 +51,9 @@ def proven_record(
     nothing); None when the layer is off."""
     if not enabled():
         return None
-    from capeval.accel.record_proof import RecordProof
+    from capeval.accel.record_proof import record_proof
 
-    return RecordProof(kind, rules, reads)
+    return record_proof(kind, rules, reads)
 
 
 def shortcuts() -> list[Shortcut]:

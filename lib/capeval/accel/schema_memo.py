@@ -1,5 +1,5 @@
 """The schema verdict on a stream of records, memoised on repeated field values (the
-record-reading seam).
+record-reading seam; ``accel.record_proof`` adds what is derived from a valid record).
 
 A suite repeats most of a record from line to line (its ``assertions``, ``provenance``,
 ``context``, locales), while the compiled validator re-checks all of it every time.
@@ -13,13 +13,15 @@ accepts; False says nothing (the core asks the validator, which says why):
   property or matches a prefix, and each property's value is valid against that property's
   schema alone.
 * A property whose schema is a plain string rule (type, lengths, pattern) is checked
-  directly, with the compiled module's own regex objects. The other properties' values are
-  looked up together in a memo of combinations already proven valid, keyed by the record's
-  keys and the values' exact JSON text (equal texts are equal values of equal types); values
-  are never guessed.
+  directly, with the compiled module's own regex objects, unless it is one of the ``keyed``
+  fields. The other properties' values are looked up together in a memo of combinations
+  already proven valid, keyed by the record's keys and the values' exact JSON text (equal
+  texts are equal values of equal types); values are never guessed.
 * A record whose combination is not in the memo goes through the compiled validator whole.
   If it passes, its combination joins the memo (by decomposability it is valid with any
-  valid strings and any extension values).
+  valid strings and any extension values), with what ``derive(record)`` makes of it: a
+  function that reads only the memoised fields gives the same for every record of the
+  combination.
 
 The memo holds at most ``MEMO_LIMIT`` combinations of at most ``MEMO_KEY_BYTES`` bytes each
 (then it starts afresh), so memory stays flat.
@@ -67,11 +69,22 @@ class Shape(NamedTuple):
 
 
 class SchemaMemo:
-    """``accepts(record)``: True only for a record of ``kind`` the compiled validator accepts."""
+    """``accepts(record)``: True only for a record of ``kind`` the compiled validator accepts.
 
-    def __init__(self, kind: str) -> None:
+    ``derive(record)`` (default: True) is memoised with each combination, and ``proven``
+    gives it; ``keyed`` string fields are memoised rather than checked directly, so that
+    ``derive`` may read them."""
+
+    def __init__(
+        self,
+        kind: str,
+        derive: Callable[[Any], Any] | None = None,
+        keyed: frozenset[str] = frozenset(),
+    ) -> None:
         self.kind = kind
-        self._memo: set[Any] = set()
+        self._derive = derive
+        self._keyed = keyed
+        self._memo: dict[Any, Any] = {}  # (keys, memoised values' text) -> derived
         self._planned = False  # planned on first use: nothing is imported at start-up
         self._plan: Any = None
         # the keys of a record, in order -> what to check for each (records share a few)
@@ -81,9 +94,9 @@ class SchemaMemo:
         """True only for a record the compiled validator accepts (False: not proven)."""
         return self.proven(record) is not None
 
-    def proven(self, record: Any) -> tuple[tuple[str, ...], bytes | None, Shape] | None:
-        """(its keys, its memoised values' exact JSON text, the plan of its keys) for a record
-        the compiled validator accepts; None: not proven."""
+    def proven(self, record: Any) -> Any:
+        """What ``derive`` made of a record the compiled validator accepts (True without
+        ``derive``); None: not proven."""
         if type(record) is not dict:
             return None
         shape = tuple(record)
@@ -101,23 +114,26 @@ class SchemaMemo:
             ):
                 return None
         if plan.memoised is None:
-            return shape, None, plan
-        try:  # the memoised values as one JSON text: equal texts, equal values and types
-            text = value_text(plan.memoised(record))
-        except ValueTextError:  # an integer beyond 64 bits: no memo
-            return None
-        if len(text) > MEMO_KEY_BYTES:
-            return None
-        memo_key = (shape, text)
-        if memo_key not in self._memo:
+            memo_key: Any = shape
+        else:
+            try:  # the memoised values as one JSON text: equal texts, equal values and types
+                text = value_text(plan.memoised(record))
+            except ValueTextError:  # an integer beyond 64 bits: no memo
+                return None
+            if len(text) > MEMO_KEY_BYTES:
+                return None
+            memo_key = (shape, text)
+        derived = self._memo.get(memo_key)
+        if derived is None:
             try:
                 self._validate(record)
             except Exception:  # any violation: schemas.problem says which
                 return None
+            derived = True if self._derive is None else self._derive(record)
             if len(self._memo) >= MEMO_LIMIT:
                 self._memo.clear()
-            self._memo.add(memo_key)
-        return shape, text, plan
+            self._memo[memo_key] = derived
+        return derived
 
     def _shape_plan(self, shape: tuple[str, ...]) -> Shape | None:
         """For records with these keys in this order: what to check of each key; None when
@@ -133,7 +149,7 @@ class SchemaMemo:
         strings, memoised = [], []
         for key in shape:
             if key in fields:
-                if fields[key] is MEMOISED:
+                if fields[key] is MEMOISED or key in self._keyed:
                     memoised.append(key)
                 else:
                     strings.append((key, *fields[key]))
