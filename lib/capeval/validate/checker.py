@@ -17,7 +17,7 @@ from typing import Any
 
 from capeval import accel, schemas
 from capeval.records import Problem
-from capeval.secrets import secret_problems
+from capeval.secrets import may_contain_secret, secret_problems
 from capeval.seen import SeenKeys
 from capeval.validate.kinds import detect_kind, unique_key
 from capeval.validate.rules import EVALCASE_READS, ContractRules
@@ -49,8 +49,9 @@ class RecordChecker:
         # one compact exact set per kind (capeval.seen: ~19 bytes per key, keys on disk)
         self._seen: dict[str, SeenKeys] = {}
         self._listings = 0  # failing records listed with every violation (schemas.FULL_LISTINGS)
-        # per kind: the layer's proof of a record's verdict (None: the core decides)
-        self._proofs: dict[str, Any] = {}
+        # per kind: the layer's proofs of a record's verdict (None: the core decides), and
+        # its seen keys (_kind_state)
+        self._per_kind: dict[str, tuple[Any, Any, SeenKeys]] = {}
         # per input path: whether its records lie inside the locked split (exempt from leaks)
         self._inside_locked: dict[str | None, bool] = {}
         if id_lock is not None:
@@ -67,7 +68,10 @@ class RecordChecker:
             return None, [
                 Problem("kind.unknown", None, "record matches no kind (use --kind)", None)
             ]
-        proof, accepts = self._layer(kind)
+        per_kind = self._per_kind.get(kind)
+        if per_kind is None:
+            per_kind = self._per_kind[kind] = self._kind_state(kind)
+        proof, accepts, seen = per_kind
         proven = proof(record) if proof is not None else None
         if proven is None and not (accepts is not None and accepts(record)):
             violations = schemas.problems(kind, record, self._listings < schemas.FULL_LISTINGS)
@@ -77,7 +81,7 @@ class RecordChecker:
 
         found: list[Problem] = []
         key = unique_key(kind, record)
-        duplicate = not self.seen_keys(kind).add(key)
+        duplicate = not seen.add(key)
         if duplicate:
             found.append(
                 Problem(
@@ -88,7 +92,8 @@ class RecordChecker:
                 )
             )
         found.extend(self.rules.problems(kind, record) if proven is None else proven)
-        found.extend(secret_problems(record, raw))
+        if may_contain_secret(raw):
+            found.extend(secret_problems(record, raw))
         if kind == "evalcase":
             # a repeated id is already an error; its meaning is not compared with the lock
             if self.id_lock is not None and not duplicate:
@@ -101,17 +106,16 @@ class RecordChecker:
                     found.append(Problem("locked.leak", "/id", leak, None))
         return kind, found
 
-    def _layer(self, kind: str) -> tuple[Any, Any]:
-        """The layer's proofs for records of ``kind`` (None, None when it is off): of an
+    def _kind_state(self, kind: str) -> tuple[Any, Any, SeenKeys]:
+        """For records of ``kind``: the layer's proofs (None, None when it is off) — of an
         EvalCase's rule problems (its rules declare what they read), else of schema validity
-        alone."""
-        if kind not in self._proofs:
-            if kind == "evalcase":
-                problems = partial(self.rules.problems, kind)
-                self._proofs[kind] = (accel.proven_record(kind, problems, EVALCASE_READS), None)
-            else:
-                self._proofs[kind] = (None, accel.valid_record(kind))
-        return self._proofs[kind]
+        alone — and the set of its unique keys."""
+        if kind == "evalcase":
+            problems = partial(self.rules.problems, kind)
+            proofs = (accel.proven_record(kind, problems, EVALCASE_READS), None)
+        else:
+            proofs = (None, accel.valid_record(kind))
+        return (*proofs, self.seen_keys(kind))
 
     def seen_keys(self, kind: str) -> SeenKeys:
         """The unique keys of ``kind`` seen so far in the stream."""
