@@ -13,10 +13,11 @@ accepts; False says nothing (the core asks the validator, which says why):
   property or matches a prefix, and each property's value is valid against that property's
   schema alone.
 * A property whose schema is a plain string rule (type, lengths, pattern) is checked
-  directly, with the compiled module's own regex objects, unless it is one of the ``keyed``
-  fields. The other properties' values are looked up together in a memo of combinations
-  already proven valid, keyed by the record's keys and the values' exact JSON text (equal
-  texts are equal values of equal types); values are never guessed.
+  directly, with the compiled module's own regex objects, unless it is a label (at most
+  ``LABEL_CHARS`` long) or one of the ``keyed`` fields. The other properties' values are
+  looked up together in a memo of combinations already proven valid, keyed by the record's
+  keys and the values' exact JSON text (equal texts are equal values of equal types); values
+  are never guessed.
 * A record whose combination is not in the memo goes through the compiled validator whole.
   If it passes, its combination joins the memo (by decomposability it is valid with any
   valid strings and any extension values), with what ``derive(record)`` makes of it: a
@@ -40,6 +41,11 @@ from capeval.jsonl import ValueTextError, value_text
 
 MEMO_LIMIT = 8192
 MEMO_KEY_BYTES = 4096
+# A string the schema bounds to a label's length (locale tags, domains) is one of a few values
+# that repeat from record to record: proven once with its combination rather than checked on
+# every record (measured on Django's imported cases: ~2,000 instructions a record fewer in
+# cap-validate, ~3,600 in cap-check). Longer strings (ids, texts) are checked directly.
+LABEL_CHARS = 64
 
 _TOP_LEVEL_KEYS = frozenset(
     {
@@ -201,8 +207,10 @@ def _plan(
 
 def _string_rule(subschema: dict[str, Any], patterns: dict[str, re.Pattern[str]]) -> Any:
     """(min length, max length, pattern search or None) for a plain string rule, checked
-    directly; MEMOISED for anything else."""
+    directly; MEMOISED for anything else, and for a label."""
     if subschema.get("type") != "string" or not set(subschema) <= _STRING_RULE_KEYS:
+        return MEMOISED
+    if subschema.get("maxLength", LABEL_CHARS + 1) <= LABEL_CHARS:
         return MEMOISED
     pattern = subschema.get("pattern")
     if pattern is not None and pattern not in patterns:
