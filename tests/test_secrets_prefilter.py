@@ -148,3 +148,70 @@ def test_secret_values_skip_only_texts_where_no_span_is_found(texts) -> None:
 
     spans = [(text[start:end], kind) for text in texts for start, end, kind in secret_spans(text)]
     assert secret_values(*texts) == spans
+
+
+# The prefilter as first written: the runs found by a regex, the literals by ``in``. The scan
+# now finds each run by its end (32 token characters and the blank after), looks for the
+# literals from their first byte and judges the runs through a dict; it must say the same.
+_REFERENCE_RUN = re.compile(rb"[A-Za-z0-9+/_=-]{32,}")
+
+
+def _reference_runs_may_hold_secret(raw: bytes) -> bool:
+    for match in _REFERENCE_RUN.finditer(raw):
+        run, start = match.group(), match.start()
+        if secrets._run_may_hold_secret(run):
+            return True
+        if start and raw[start - 1] == 0x5C and secrets._run_may_hold_secret(run[1:]):
+            return True
+    return False
+
+
+def _reference_may_contain_secret(raw: bytes) -> bool:
+    if _reference_runs_may_hold_secret(raw):
+        return True
+    if b"PRIVATE KEY" in raw or (b"IA" in raw and secrets._AWS_TAIL.search(raw)):
+        return True
+    if b"\\" in raw and (b"\\u" in raw or b"\\/" in raw):
+        return True
+    at = raw.find(b"=")
+    while at != -1:
+        if secrets._may_assign(raw, at):
+            return True
+        at = raw.find(b"=", at + 1)
+    return False
+
+
+TOKEN_BYTES = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_=-"
+LITERAL_PIECES = [b" ", b'"', b"\\", b"\\n", b"\\/", b"\\u0041", b"\xc3\xa9", b".", b"I",
+                  b"IA", b"AKIAIOSFODNN7EXAMPLE", b"PRIVATE KEY", b"PRIVATE", b" KEY", b"=",
+                  b"password=", b"key =", b"hunter22x",
+                  b"19/django/conf/locale/pt_BR/LC_MESSAGES/django",
+                  b"ghp_" + b"a1B2" * 9, b"eyJhbGciOiJIUzI1NiJ9"]  # fmt: skip
+LINE_PIECES = st.one_of(
+    st.binary(max_size=3),
+    st.sampled_from(LITERAL_PIECES),
+    st.lists(st.sampled_from(list(TOKEN_BYTES)), min_size=24, max_size=48).map(bytes),
+)
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.lists(LINE_PIECES, max_size=10).map(b"".join))
+def test_the_prefilter_says_what_it_said_when_first_written(raw: bytes) -> None:
+    assert secrets._runs_may_hold_secret(raw) == _reference_runs_may_hold_secret(raw), raw
+    assert secrets.may_contain_secret(raw) == _reference_may_contain_secret(raw), raw
+
+
+# The assignment word before an "=" was searched ignoring case; it is now searched in the
+# window lowered (ASCII only, as ignoring case on bytes is).
+_REFERENCE_WORD = re.compile(rb"(?i:pass|pwd|key|secret|token)[A-Za-z0-9_-]*\Z")
+WINDOW_PIECES = st.sampled_from(
+    [b"pass", b"PASS", b"Pwd", b"kEy", b"SECRET", b"toKen", b"api_", b"-", b"_", b"x", b"9",
+     b" ", b"\"", b"'", b"\\n", b"\\", b"Z", b"k", b"e", b"y", b"\x7f", b"@", b"["]
+)  # fmt: skip
+
+
+@settings(max_examples=1000, deadline=None)
+@given(st.lists(WINDOW_PIECES, max_size=12).map(b"".join))
+def test_the_assignment_word_is_found_as_ignoring_case_found_it(window: bytes) -> None:
+    expected = _REFERENCE_WORD.search(window) is not None
+    assert (secrets._ASSIGNMENT_WORD.search(window.lower()) is not None) == expected

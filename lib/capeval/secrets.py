@@ -73,10 +73,14 @@ _TOKEN_CLASS = "A-Za-z0-9+/_=-"
 # _TOKEN_CLASS spelt out (the string module would cost every command ~1 ms at start-up)
 _TOKEN_CHARS = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_=-"
 _RUN_TABLE = bytes(ord("a") if i in _TOKEN_CHARS else ord(" ") for i in range(256))
-_RUN = b"a" * 32
+# a run's last 32 characters and the blank that ends it: searched for, the needle's blank
+# lets the search skip 33 bytes at each blank (a needle of 32 "a"s moves on by one)
+_RUN_END = b"a" * 32 + b" "
 # (its literal "IA" is looked for first: a substring search costs ~3/4 of the regex scan)
 _AWS_TAIL = _pattern(rb"IA[0-9A-Z]{16}")
-_ASSIGNMENT_WORD = _pattern(rb"(?i:pass|pwd|key|secret|token)[A-Za-z0-9_-]*\Z")
+# searched in the window lowered (ASCII only, as (?i) on bytes): a case-sensitive alternation
+# lets the engine skip in C to its first letters; ignoring case, it tried every position
+_ASSIGNMENT_WORD = _pattern(rb"(?:pass|pwd|key|secret|token)[a-z0-9_-]*\Z")
 
 # A private key is the whole block: its BEGIN line, the body (base64, headers, line breaks,
 # escaped ones too) and its END line, or the rest of the body when the END was cut off. The
@@ -143,13 +147,25 @@ def may_contain_secret(raw: bytes) -> bool:
     """
     if _runs_may_hold_secret(raw):
         return True
-    if b"PRIVATE KEY" in raw or (b"IA" in raw and _AWS_TAIL.search(raw)):
-        return True
+    # Each literal is first looked for as one byte: partition takes its one argument without
+    # the argument parsing of find (~1,000 instructions a call) and is a memchr. AKIA, ASIA
+    # and PRIVATE KEY all hold an "I"; the second search starts from the first "I".
+    head, letter, _ = raw.partition(b"I")
+    if letter:
+        at = len(head)
+        if raw.find(b"IA", at) != -1 and _AWS_TAIL.search(raw):
+            return True
+        if raw.find(b"PRIVATE KEY", max(0, at - 2)) != -1:
+            return True
     # Escapes change what a byte scan sees: "\u" can hide any literal, and "\/" is a "/"
-    # inside a token run. Such lines are always walked (memchr for the backslash first).
-    if b"\\" in raw and (b"\\u" in raw or b"\\/" in raw):
-        return True
-    start = raw.find(b"=")
+    # inside a token run. Such lines are always walked.
+    head, backslash, _ = raw.partition(b"\\")
+    if backslash:
+        at = len(head)
+        if raw.find(b"\\u", at) != -1 or raw.find(b"\\/", at) != -1:
+            return True
+    head, sign, _ = raw.partition(b"=")
+    start = len(head) if sign else -1
     while start != -1:  # rare: look at the word before each "="
         if _may_assign(raw, start):
             return True
@@ -165,33 +181,53 @@ def _runs_may_hold_secret(raw: bytes) -> bool:
     not token characters), so each is judged here by the same rules: a catalog path or an id
     (``…/locale/fr/LC_MESSAGES/django``) passes without a walk. A run after a backslash may
     begin with an escape's letter (``\\nKEY``): it is judged without that letter too.
-    Judgements are cached: a catalog's path comes back on every record of the catalog.
+    Judgements are kept: a catalog's path comes back on every record of the catalog.
     """
     translated = raw.translate(_RUN_TABLE)
-    start = translated.find(_RUN)
-    while start != -1:
-        end = translated.find(b" ", start + ENTROPY_MIN_LENGTH)
-        if end == -1:
-            end = len(raw)
+    if translated[-1:] == b"a":  # a run at the very end: a blank ends it as any other
+        translated += b" "
+    # a search finds the end of a long run (its last 32 characters and the blank after); the
+    # first by partition, which takes its one argument without find's parsing
+    before, found, _ = translated.partition(_RUN_END)
+    if not found:
+        return False
+    end = len(before) + ENTROPY_MIN_LENGTH
+    start = len(before.rstrip(b"a"))
+    while True:
         run = raw[start:end]
-        if _judged_run(run) or (start and raw[start - 1] == 0x5C and _judged_run(run[1:])):
+        verdict = _RUN_VERDICTS.get(run)
+        if verdict is None:
+            verdict = _judged_run(run)
+        if verdict or (start and raw[start - 1] == 0x5C and _judged_run(run[1:])):
             return True
-        start = translated.find(_RUN, end)
-    return False
+        at = translated.find(_RUN_END, end + 1)  # the next ones in place: no copies
+        if at == -1:
+            return False
+        end = at + ENTROPY_MIN_LENGTH
+        start = translated.rfind(b" ", 0, at) + 1
+
+
+# Runs judged so far (a catalog path comes back on every record of its catalog); emptied when
+# full, which costs a few judgements again, not a wrong one.
+_RUN_VERDICTS: dict[bytes, bool] = {}
+_RUN_VERDICTS_KEPT = 4096
 
 
 def _judged_run(run: bytes) -> bool:
-    if len(run) > _CACHED_CHARS:
-        return _run_may_hold_secret(run)
-    return _cached_run_may_hold_secret(run)
+    verdict = _RUN_VERDICTS.get(run)
+    if verdict is None:
+        verdict = _run_may_hold_secret(run)
+        if len(run) <= _CACHED_CHARS:
+            if len(_RUN_VERDICTS) >= _RUN_VERDICTS_KEPT:
+                _RUN_VERDICTS.clear()
+            _RUN_VERDICTS[run] = verdict
+    return verdict
 
 
 def _run_may_hold_secret(run: bytes) -> bool:
     token = run.decode("ascii")
     return is_high_entropy_token(token) or any(p.search(token) for _, p in _FORMATS)
 
-
-_cached_run_may_hold_secret = lru_cache(maxsize=4096)(_run_may_hold_secret)
 
 _BLANK = frozenset(b" \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f")  # what \s matches in ASCII text
 _ESCAPED_BLANK = frozenset(b"tnrf")  # \t \n \r \f: the JSON escapes that decode to \s
@@ -217,7 +253,7 @@ def _may_assign(raw: bytes, at: int) -> bool:
         else:
             break
     window = raw[max(0, end - _WORD_WINDOW) : end]
-    return not window.isascii() or _ASSIGNMENT_WORD.search(window) is not None
+    return not window.isascii() or _ASSIGNMENT_WORD.search(window.lower()) is not None
 
 
 def find_secrets(record: Any) -> list[tuple[str, str]]:
