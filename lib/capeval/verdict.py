@@ -14,14 +14,17 @@ from capeval.codes import OK
 class Outcome:
     """``code`` is ``ok`` or a failure code of the assertion's ``CODES``.
 
-    A plain class with slots (a dataclass costs ~0.8 ms to create at every start-up)."""
+    A plain class with slots (a dataclass costs ~0.8 ms to create at every start-up).
+    ``passed`` is set once, with ``code``: it is read several times per pair, and an
+    attribute costs less than a property's call (nothing changes an outcome's code)."""
 
-    __slots__ = ("code", "message", "evidence")
+    __slots__ = ("code", "message", "evidence", "passed")
 
     def __init__(
         self, code: str = OK, message: str = "ok", evidence: dict[str, Any] | None = None
     ) -> None:
         self.code = code
+        self.passed = code == OK
         self.message = message
         self.evidence: dict[str, Any] = {} if evidence is None else evidence
 
@@ -38,7 +41,3 @@ class Outcome:
         )
 
     __hash__ = None  # type: ignore[assignment]  # mutable, as the dataclass was
-
-    @property
-    def passed(self) -> bool:
-        return self.code == OK
