@@ -6,6 +6,7 @@ resolves one case's assertions once (not per system), reporting an unknown name.
 
 from __future__ import annotations
 
+from functools import partial
 from types import ModuleType
 from typing import Any, NamedTuple
 
@@ -20,14 +21,6 @@ class Selection(NamedTuple):
     only: frozenset[str] | None
     skip: frozenset[str]
     severity: str | None
-
-    def wants(self, item: dict[str, Any]) -> bool:
-        name = item["name"]
-        return (
-            (self.only is None or name in self.only)
-            and name not in self.skip
-            and (self.severity is None or item["severity"] == self.severity)
-        )
 
 
 class Planned(NamedTuple):
@@ -45,22 +38,35 @@ def plan_case(run: Run, line_no: int, case: dict[str, Any], selection: Selection
     An assertion name outside the vocabulary is one ``assertion.unknown`` diagnostic for the
     case, and is not checked.
     """
+    # once per case: the selection's tests and the module lookup inline, not a call each
+    only, skip, severity = selection
+    loaded = assertions.loaded
     planned = []
     for item in case["assertions"]:
-        if not selection.wants(item):
-            continue
         name = item["name"]
-        try:
-            module = assertions.load(name)
-        except KeyError:
-            run.diag.emit(
-                "assertion.unknown",
-                f"unknown assertion {name!r}",
-                file=run.file,
-                line=line_no,
-                case_id=case["id"],
-                path=pointer("assertions", case["assertions"].index(item), "name"),
-            )
+        if (
+            (only is not None and name not in only)
+            or name in skip
+            or (severity is not None and item["severity"] != severity)
+        ):
             continue
-        planned.append(Planned(name, item["severity"], item.get("params") or {}, module))
+        module = loaded.get(name)
+        if module is None:
+            try:
+                module = assertions.load(name)
+            except KeyError:
+                run.diag.emit(
+                    "assertion.unknown",
+                    f"unknown assertion {name!r}",
+                    file=run.file,
+                    line=line_no,
+                    case_id=case["id"],
+                    path=pointer("assertions", case["assertions"].index(item), "name"),
+                )
+                continue
+        planned.append(_planned((name, item["severity"], item.get("params") or {}, module)))
     return planned
+
+
+# Planned(...) without the Python-level __new__ a NamedTuple's constructor runs
+_planned = partial(tuple.__new__, Planned)

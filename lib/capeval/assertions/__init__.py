@@ -110,17 +110,18 @@ def nfc(text: str) -> str:
     return unicodedata.normalize("NFC", text)
 
 
-_loaded: dict[str, ModuleType] = {}
+# name -> module, of the assertions loaded so far (a hot loop may look here before ``load``)
+loaded: dict[str, ModuleType] = {}
 
 
 def load(name: str) -> ModuleType:
     """The module implementing assertion ``name`` (KeyError when ``name`` is not in NAMES)."""
-    module = _loaded.get(name)
+    module = loaded.get(name)
     if module is None:
         if name not in NAMES:
             raise KeyError(name)
         module = importlib.import_module(f"{__name__}.{name}")
-        _loaded[name] = module
+        loaded[name] = module
     return module
 
 
