@@ -66,12 +66,18 @@ class CandidateIndex:
         systems_seen: set[Any] = set()
 
         offsets = self._offsets
+        unnamed, named = self.unnamed, self.named
         last_line = 0  # the last line number of an entry
         for line_no, offset, case_id, system in self._candidates():
-            offsets.extend(repeat(0, line_no - len(offsets)))  # lines with no entry
+            if line_no != len(offsets):  # lines with no entry
+                offsets.extend(repeat(0, line_no - len(offsets)))
             offsets.append(offset)
             last_line = line_no
-            first = self._add(case_id, system, line_no)
+            if system is NO_SYSTEM and case_id not in unnamed and case_id not in named:
+                unnamed[case_id] = line_no  # the usual line: a case's lone unnamed candidate
+                first = None
+            else:
+                first = self._add(case_id, system, line_no)
             if first is not None:
                 self.run.diag.emit(
                     "candidate.duplicate",
@@ -164,11 +170,17 @@ class CandidateIndex:
 
     def candidates_of(self, case_id: str) -> dict[Any, dict[str, Any]]:
         """system → candidate record for one case (read back from the file); marks them used."""
-        bucket = self._claim(case_id, "joined")
-        if not bucket:
-            return {}
-        self._open_stream()
-        return {system: self._record_at(line, case_id) for system, line in bucket}
+        lone = self.unnamed.get(case_id)
+        if lone is not None:  # the usual case: one unnamed candidate (_claim, without a list)
+            used = self._used
+            if not used[lone]:
+                used[lone] = 1
+                self.tally["joined"] += 1
+            return {NO_SYSTEM: self._record_at(lone, case_id)}
+        return {
+            system: self._record_at(line, case_id)
+            for system, line in self._claim(case_id, "joined")
+        }
 
     def _open_stream(self) -> BinaryIO:
         """The file opened again for reading candidates back (once)."""
@@ -206,33 +218,30 @@ class CandidateIndex:
         raise FatalInput(self.path)
 
     def _record_at(self, line: int, case_id: str) -> Any:
-        """The record of the line of an index entry (one the build accepted)."""
+        """The record of the line of an index entry (one the build accepted).
+
+        Cases usually come in the file's order, so the line is mostly in the block read back
+        last (found here, without a call); else a block is read from its offset."""
         offset = self._offsets[line]
-        raw = self._line_at(offset)
+        block = self._block
+        at = offset - self._block_start
+        end = block.find(b"\n", at) if 0 <= at < len(block) else -1
+        raw = block[at : end + 1] if end >= 0 else self._read_block(offset)
         if offset == 0 and raw[:3] == BOM:
             raw = raw[3:]
         try:
             record = loads(raw)  # a trailing "\r\n" is whitespace to JSON
         except ValueError:
             record = None
-        if not isinstance(record, dict) or record.get("case_id") != case_id:
+        if type(record) is not dict or record.get("case_id") != case_id:
             self._changed(f"line {line} no longer holds the candidate of {case_id}")
         return record
 
-    def _line_at(self, offset: int) -> bytes:
-        """The line at ``offset``. Cases usually come in the file's order, so it is mostly in
-        the block read back last; else a block is read from ``offset``. A line can only be
-        torn by a rewrite across two reads, so the file's stamp is checked after each read
-        (one fstat a block, not one a line)."""
-        block, start = self._block, self._block_start
-        at = offset - start
-        if 0 <= at < len(block):
-            end = block.find(b"\n", at)
-            if end >= 0:
-                return block[at : end + 1]
-        stream = self._stream
-        assert stream is not None
-        fd = stream.fileno()
+    def _read_block(self, offset: int) -> bytes:
+        """The line at ``offset``, read with the block that starts there (kept for the lines
+        after it). A line can only be torn by a rewrite across two reads, so the file's stamp
+        is checked after each read (one fstat a block, not one a line)."""
+        fd = self._open_stream().fileno()
         block = os.pread(fd, _READ_BACK_BYTES, offset)
         while b"\n" not in block:  # a line longer than a block (bounded by the build)
             more = os.pread(fd, _READ_BACK_BYTES, offset + len(block))
