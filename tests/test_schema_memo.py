@@ -42,4 +42,4 @@ def test_memo_stays_bounded(monkeypatch):
     memo = SchemaMemo("evalcase")
     for n, record in enumerate(CORPUS):
         assert memo.accepts({**record, "tags": [f"t{n}"]})
-        assert len(memo._memo) <= 5 + len(record)  # a record adds at most one per field
+        assert len(memo) <= 5 + len(record)  # a record adds at most one per field

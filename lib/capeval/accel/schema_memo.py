@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import operator
 import re
+import sys
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
@@ -70,8 +71,9 @@ MEMOISED = None  # a property checked through the memo
 class Shape(NamedTuple):
     """What a record with given keys in a given order is checked by."""
 
-    strings: tuple[tuple[str, int, float, Any], ...]  # (key, min, max, search) checked directly
+    strings: tuple[tuple[str, int, int, Any], ...]  # (key, min, max, search) checked directly
     memoised: Callable[[Any], Any] | None  # the getter of the memoised values (None: none)
+    proven: dict[bytes | None, Any]  # the memoised values' text (None: none) -> derived
 
 
 class SchemaMemo:
@@ -90,11 +92,16 @@ class SchemaMemo:
         self.kind = kind
         self._derive = derive
         self._keyed = keyed
-        self._memo: dict[Any, Any] = {}  # (keys, memoised values' text) -> derived
+        self._entries = 0  # combinations proven, all shapes together (at most MEMO_LIMIT)
         self._planned = False  # planned on first use: nothing is imported at start-up
         self._plan: Any = None
         # the keys of a record, in order -> what to check for each (records share a few)
         self._shapes: dict[tuple[str, ...], Shape] = {}
+        self._last: tuple[tuple[str, ...], Shape] | None = None  # the last record's keys
+
+    def __len__(self) -> int:
+        """How many combinations the memo holds."""
+        return self._entries
 
     def accepts(self, record: Any) -> bool:
         """True only for a record the compiled validator accepts (False: not proven)."""
@@ -106,11 +113,16 @@ class SchemaMemo:
         if type(record) is not dict:
             return None
         shape = tuple(record)
-        plan = self._shapes.get(shape)
-        if plan is None:
-            plan = self._shape_plan(shape)
+        last = self._last
+        if last is not None and last[0] == shape:  # mostly: no hash of the keys
+            plan = last[1]
+        else:
+            plan = self._shapes.get(shape)
             if plan is None:
-                return None
+                plan = self._shape_plan(shape)
+                if plan is None:
+                    return None
+            self._last = (shape, plan)
         for key, low, high, search in plan.strings:
             value = record[key]
             if (
@@ -120,7 +132,7 @@ class SchemaMemo:
             ):
                 return None
         if plan.memoised is None:
-            memo_key: Any = shape
+            text = None
         else:
             try:  # the memoised values as one JSON text: equal texts, equal values and types
                 text = value_text(plan.memoised(record))
@@ -128,17 +140,19 @@ class SchemaMemo:
                 return None
             if len(text) > MEMO_KEY_BYTES:
                 return None
-            memo_key = (shape, text)
-        derived = self._memo.get(memo_key)
+        derived = plan.proven.get(text)
         if derived is None:
             try:
                 self._validate(record)
             except Exception:  # any violation: schemas.problem says which
                 return None
             derived = True if self._derive is None else self._derive(record)
-            if len(self._memo) >= MEMO_LIMIT:
-                self._memo.clear()
-            self._memo[memo_key] = derived
+            if self._entries >= MEMO_LIMIT:
+                for known in self._shapes.values():
+                    known.proven.clear()
+                self._entries = 0
+            plan.proven[text] = derived
+            self._entries += 1
         return derived
 
     def _shape_plan(self, shape: tuple[str, ...]) -> Shape | None:
@@ -165,8 +179,9 @@ class SchemaMemo:
             return None
         if len(self._shapes) >= MEMO_LIMIT:
             self._shapes.clear()
+            self._entries, self._last = 0, None
         getter = operator.itemgetter(*memoised) if memoised else None
-        found = self._shapes[shape] = Shape(tuple(strings), getter)
+        found = self._shapes[shape] = Shape(tuple(strings), getter, {})
         return found
 
 
@@ -216,7 +231,7 @@ def _string_rule(subschema: dict[str, Any], patterns: dict[str, re.Pattern[str]]
     if pattern is not None and pattern not in patterns:
         return MEMOISED
     search = patterns[pattern].search if pattern is not None else None
-    return subschema.get("minLength", 0), subschema.get("maxLength", float("inf")), search
+    return subschema.get("minLength", 0), subschema.get("maxLength", sys.maxsize), search
 
 
 def _compiled_patterns(validate: Callable[[Any], Any]) -> dict[str, re.Pattern[str]]:
