@@ -31,7 +31,6 @@ from capeval.records import (
     assertion_result,
 )
 from capeval.secrets import secret_values
-from capeval.verdict import Outcome
 
 SeverityOption = Annotated[
     str | None,
@@ -131,17 +130,38 @@ class _Engine:
         planned: list[Planned],
     ) -> None:
         """Check one case × candidate with each planned assertion; write each result."""
+        run = self.run
         case_id = case["id"]
         subject = Subject.of(case, candidate)  # texts NFC-normalised once per pair
+        write, counts = run.out.write_record, run.counts
         for item in planned:
             try:
                 outcome = item.module.check(subject, item.params)
             except Exception as exc:
-                _cannot_run(self.run, line_no, case_id, item, exc)
+                _cannot_run(run, line_no, case_id, item, exc)
                 continue
-            # the credentials of the pair's texts, which the evidence may not echo
-            credentials = _credentials(subject.source, subject.text) if outcome.evidence else None
-            _write_result(self.run, _result(subject, system, item, outcome, credentials))
+            # the result: its message and evidence bounded, and redacted of the credentials
+            # of the pair's texts, which the evidence may not echo (none to look for without
+            # evidence: the message alone is redacted of what it holds)
+            evidence = outcome.evidence
+            if evidence:
+                credentials = _credentials(subject.source, subject.text)
+                message = bound_message(outcome.message, credentials)
+                evidence = bound_evidence(evidence, credentials)
+            else:
+                message = bound_message(outcome.message)
+            write(
+                assertion_result(
+                    case_id, system, item.name, item.severity, outcome.code, message, evidence
+                )
+            )
+            counts["results"] += 1
+            if outcome.passed:
+                counts["passed"] += 1
+            else:
+                counts["failed"] += 1
+                if item.severity == "hard":
+                    run.failed = True
 
 
 def _write_result(run: Run, result: dict[str, Any]) -> None:
@@ -173,26 +193,6 @@ def _cannot_run(run: Run, line_no: int, case_id: str, item: Planned, exc: Except
         code = "internal"
         message = f"{item.name} failed unexpectedly {_where(exc)}; please report it"
     run.diag.emit(code, message, file=run.file, line=line_no, case_id=case_id)
-
-
-def _result(
-    subject: Subject,
-    system: Any,
-    item: Planned,
-    outcome: Outcome,
-    credentials: list[tuple[str, str]] | None,
-) -> dict[str, Any]:
-    """The AssertionResult of an outcome, its message and evidence bounded and redacted of
-    the ``credentials`` of the pair's texts."""
-    return assertion_result(
-        subject.case["id"],
-        system,
-        item.name,
-        item.severity,
-        outcome.code,
-        bound_message(outcome.message, credentials),
-        bound_evidence(outcome.evidence, credentials),
-    )
 
 
 def _where(exc: BaseException) -> str:
