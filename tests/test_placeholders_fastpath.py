@@ -74,3 +74,30 @@ def test_identity_of_tricky_sources_gets_the_same_verdict_either_way(mode, sourc
     parse, findall, _extract = MODES[mode]
     fast = pi._same_clean_placeholders(mode, source, source, parse, findall)
     assert not fast or full_verdict(mode, source, source) == "ok"
+
+
+@pytest.mark.parametrize("mode", sorted(MODES))
+@settings(max_examples=300, deadline=None)
+@given(source=texts, text=texts, same=st.booleans())
+def test_check_tokens_agrees_with_the_full_comparison(mode, source, text, same):
+    # the engine's path: no scan of a string without '%', '{' or '}', no shape memo for a
+    # pair with no placeholder text, the shape test, then the full comparison
+    if same:
+        text = source
+    fast = pi._check_tokens(mode, source, text, True, mode)
+    assert fast.code == full_verdict(mode, source, text), (source, text)
+
+
+@pytest.mark.parametrize("mode", sorted(MODES))
+@settings(max_examples=500, deadline=None)
+@given(text=st.text(max_size=40) | texts)
+def test_a_string_without_percent_or_braces_has_no_scan_match(mode, text):
+    _parse, findall, _extract = MODES[mode]
+    if "%" not in text and "{" not in text and "}" not in text:
+        assert findall(text) == []
+
+
+@pytest.mark.parametrize("mode", sorted(MODES))
+def test_no_placeholder_text_is_a_clean_shape(mode):
+    parse, _findall, _extract = MODES[mode]
+    assert pi._clean_shape(mode, [], parse)
