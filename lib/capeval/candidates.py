@@ -68,13 +68,26 @@ class CandidateIndex:
         offsets = self._offsets
         unnamed, named = self.unnamed, self.named
         last_line = 0  # the last line number of an entry
-        for line_no, offset, case_id, system in self._candidates():
+        lines = self.run.side_records(self.path, with_offsets=True, name=self.display)
+        for line_no, offset, _raw, record in lines:
+            case_id = record.get("case_id")
+            if (
+                "system" in record
+                or type(case_id) is not str
+                or type(record.get("text")) is not str
+            ):
+                entry = self._entry(line_no, record)
+                if entry is None:
+                    continue
+                case_id, system = entry
+            else:
+                system = NO_SYSTEM  # the usual line: a string case_id and text, no system
             if line_no != len(offsets):  # lines with no entry
                 offsets.extend(repeat(0, line_no - len(offsets)))
             offsets.append(offset)
             last_line = line_no
             if system is NO_SYSTEM and case_id not in unnamed and case_id not in named:
-                unnamed[case_id] = line_no  # the usual line: a case's lone unnamed candidate
+                unnamed[case_id] = line_no  # a case's lone unnamed candidate (so far)
                 first = None
             else:
                 first = self._add(case_id, system, line_no)
@@ -95,40 +108,36 @@ class CandidateIndex:
         # a byte for each line number there is (from 1; a line with no entry is never used)
         self._used = bytearray(last_line + 1)
 
-    def _candidates(self) -> Iterator[tuple[int, int, str, Any]]:
-        """(line_no, offset, case_id, system) of every usable candidate line, in order; every
-        other line is a diagnostic."""
-        emit = self.run.diag.emit
-        tally = self.tally
-        lines = self.run.side_records(self.path, with_offsets=True, name=self.display)
-        for line_no, offset, _raw, record in lines:
-            case_id = record.get("case_id")
-            system = record.get("system", NO_SYSTEM)
-            if not isinstance(case_id, str) or not isinstance(record.get("text"), str):
-                emit(
-                    "schema.required",
-                    "a candidate needs a string case_id and text",
-                    file=self.display,
-                    line=line_no,
-                    path="/case_id" if not isinstance(case_id, str) else "/text",
-                )
-                tally["invalid"] += 1
-                continue
-            if system is not NO_SYSTEM and not isinstance(system, str):
-                emit(
-                    "schema.type",
-                    "must be string",
-                    file=self.display,
-                    line=line_no,
-                    case_id=case_id,
-                    path="/system",
-                )
-                tally["invalid"] += 1
-                continue
-            if system is not NO_SYSTEM and value_secret_kind(system, entropy=False):
-                # the system is written into every result: never a credential it holds
-                system = redact(system, entropy=False)
-            yield line_no, offset, case_id, system
+    def _entry(self, line_no: int, record: dict[str, Any]) -> tuple[str, Any] | None:
+        """(case_id, system) of a candidate line with a system, or not the usual one; None
+        (after a diagnostic) when it is no usable candidate."""
+        case_id = record.get("case_id")
+        system = record.get("system", NO_SYSTEM)
+        if not isinstance(case_id, str) or not isinstance(record.get("text"), str):
+            self.run.diag.emit(
+                "schema.required",
+                "a candidate needs a string case_id and text",
+                file=self.display,
+                line=line_no,
+                path="/case_id" if not isinstance(case_id, str) else "/text",
+            )
+            self.tally["invalid"] += 1
+            return None
+        if system is not NO_SYSTEM and not isinstance(system, str):
+            self.run.diag.emit(
+                "schema.type",
+                "must be string",
+                file=self.display,
+                line=line_no,
+                case_id=case_id,
+                path="/system",
+            )
+            self.tally["invalid"] += 1
+            return None
+        if system is not NO_SYSTEM and value_secret_kind(system, entropy=False):
+            # the system is written into every result: never a credential it holds
+            system = redact(system, entropy=False)
+        return case_id, system
 
     def _add(self, case_id: str, system: Any, line: int) -> int | None:
         """Record a candidate; the line of an earlier one of the same system, if any."""
