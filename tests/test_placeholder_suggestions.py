@@ -136,6 +136,44 @@ def test_only_itself_holds_only_when_every_tolerant_match_is_the_placeholder(pla
         assert all(found == placeholder for found in _tolerant(placeholder).findall(text))
 
 
+_FOLDED_CHARS = _TEXT_CHARS + "（）｝﹛﹜＄．０ｓ\u00a0\u3000"
+_BLANK_RUNS = st.text(" \u00a0\u3000", max_size=2)
+
+
+def _written_as(char: str) -> st.SearchStrategy[str]:
+    """``char``, or one of the forms ``_tolerant`` equates with it."""
+    forms = [char]
+    if "!" <= char <= "~":
+        forms.append(chr(ord(char) + 0xFEE0))
+        forms += {"%": ["﹪", "٪"], "{": ["﹛"], "}": ["﹜"]}.get(char, [])
+    return st.sampled_from(forms)
+
+
+@st.composite
+def _placeholder_and_text(draw: st.DrawFn) -> tuple[str, str]:
+    """A placeholder, and a text holding it written with other forms and blanks inside."""
+    placeholder = draw(st.text(_FOLDED_CHARS, min_size=1, max_size=6))
+    pieces = [draw(st.text(_FOLDED_CHARS, max_size=8))]
+    for _ in range(draw(st.integers(0, 2))):
+        for index, char in enumerate(placeholder):
+            if index:
+                pieces.append(draw(_BLANK_RUNS))
+            pieces.append(draw(_written_as(char)))
+        pieces.append(draw(st.text(_FOLDED_CHARS, max_size=8)))
+    return placeholder, "".join(pieces)
+
+
+@settings(max_examples=600, deadline=None)
+@given(_placeholder_and_text())
+def test_the_folded_scan_finds_what_the_tolerant_pattern_finds(drawn):
+    # the literal pattern over the folded text, or _tolerant itself where it cannot stand in
+    from capeval.placeholders.suggest import _tolerant, _tolerant_spans
+
+    placeholder, text = drawn
+    expected = [match.span() for match in _tolerant(placeholder).finditer(text)]
+    assert _tolerant_spans(placeholder, text, []) == expected
+
+
 def test_only_itself_is_not_said_of_a_placeholder_written_with_a_space():
     from capeval.placeholders.suggest import _only_itself
 

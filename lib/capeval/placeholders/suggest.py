@@ -51,6 +51,39 @@ def _tolerant(placeholder: str) -> re.Pattern[str]:
     return re.compile(_BLANKS.join(parts))
 
 
+# What ``_tolerant`` equates, folded one character onto one (so positions stay): the
+# full-width form of each ASCII character and the other forms of '%', '{', '}' onto it, and
+# every blank onto the space.
+_FOLD = {code + 0xFEE0: code for code in range(ord("!"), ord("~") + 1)}
+_FOLD.update({ord(form): ord(char) for char, forms in _LOOKALIKE_EXTRA.items() for form in forms})
+_FOLD.update({0x00A0: 0x20, 0x3000: 0x20})
+
+
+@lru_cache(maxsize=1024)
+def _folded(placeholder: str) -> re.Pattern[str] | None:
+    """``_tolerant(placeholder)`` for the folded text (None when the placeholder holds a blank
+    or a character the fold changes: only ``_tolerant`` says what it matches then).
+
+    The folded text has a placeholder character exactly where the text has one of its forms,
+    and a space where it has a blank, so this pattern matches the folded text exactly where
+    ``_tolerant`` matches the text. It is made of literals: compiled in a fraction of the
+    time ``_tolerant``'s classes of wide characters take (~15 M instructions each)."""
+    if placeholder.translate(_FOLD) != placeholder or " " in placeholder:
+        return None
+    return re.compile(" *".join(map(re.escape, placeholder)))
+
+
+def _tolerant_spans(placeholder: str, text: str, folded: list[str]) -> list[tuple[int, int]]:
+    """(start, end) of each ``_tolerant(placeholder)`` match in ``text``; ``folded`` holds the
+    folded text once made (the text is folded once, for every placeholder)."""
+    pattern = _folded(placeholder)
+    if pattern is None:
+        return [match.span() for match in _tolerant(placeholder).finditer(text)]
+    if not folded:
+        folded.append(text.translate(_FOLD))
+    return [match.span() for match in pattern.finditer(folded[0])]
+
+
 def _only_itself(placeholder: str, text: str) -> bool:
     """True when every ``_tolerant(placeholder)`` match in ``text`` is ``placeholder`` itself,
     told without the scan: in an ASCII text every other form and blank is absent but the space,
@@ -80,19 +113,15 @@ def _replace_unique(text: str, old: str, new: str, message: str) -> dict[str, An
 def _proposals(text: str, evidence: dict[str, Any]) -> list[dict[str, Any]]:
     proposals: list[dict[str, Any]] = []
     expected = [t for t in dict.fromkeys(evidence.get("expected", ())) if isinstance(t, str)]
+    folded: list[str] = []
     for placeholder in expected[:_MAX_SCANNED]:
         if "," in placeholder:
             continue  # an ICU argument as evidence abbreviates it
         if _only_itself(placeholder, text):
             continue  # no scan: every match can only be the placeholder itself
-        tolerant = _tolerant(placeholder)
-        if all(found == placeholder for found in tolerant.findall(text)):
-            continue  # each match is the placeholder itself (the usual case): nothing to fix
-        for match in tolerant.finditer(text):
-            if match.group() != placeholder:
-                found = suggestion(
-                    text, match.start(), match.end(), placeholder, f"write {placeholder}"
-                )
+        for start, end in _tolerant_spans(placeholder, text, folded):
+            if text[start:end] != placeholder:  # (the usual match is the placeholder itself)
+                found = suggestion(text, start, end, placeholder, f"write {placeholder}")
                 if found is not None:
                     proposals.append(found)
     missing = evidence.get("missing", [])
