@@ -2,7 +2,8 @@
 
 The secret scan's text prefilter and shortest credential (``secrets``), the number reader's
 class-led run patterns, its digit test and the brace-free auto scan (``number_fidelity``,
-``placeholders.spans``), on inputs built to break them.
+``placeholders.spans``) and ``Subject.of``'s own setting of the fields, on inputs built to break
+them.
 """
 
 from __future__ import annotations
@@ -127,3 +128,20 @@ def test_the_brace_free_auto_scan_matches_what_auto_matches(text):
     assert [m.span() for m in AUTO_TEXTS_WITHOUT_BRACE.finditer(text)] == [
         m.span() for m in AUTO_TEXTS.finditer(text)
     ]
+
+
+# -- Subject.of sets the fields itself, not through the dataclass's __init__ -----------------
+
+
+@settings(max_examples=200, deadline=None)
+@given(source=ANY_TEXT, text=ANY_TEXT)
+def test_subject_of_sets_every_field_as_the_constructor_would(source, text):
+    from dataclasses import astuple, fields
+
+    from capeval.assertions import Subject, nfc
+
+    case, candidate = {"id": "c", "source": source}, {"case_id": "c", "text": text}
+    made = Subject.of(case, candidate)
+    assert [f.name for f in fields(Subject)] == ["case", "candidate", "source", "text"]
+    assert astuple(made) == astuple(Subject(case, candidate, nfc(source), nfc(text)))
+    assert made.case is case and made.candidate is candidate
