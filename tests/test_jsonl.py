@@ -68,7 +68,7 @@ def test_too_long_line_is_skipped_to_its_end_and_numbering_continues():
 def test_offsets_point_at_line_starts():
     data = b'{"a":1}\r\n\n{"b":22}\n'
     items, _ = read_all(data, with_offsets=True)
-    for _n, offset, raw, _r in items:
+    for _n, offset, _exact, raw, _r in items:
         assert data[offset : offset + len(raw)] == raw
 
 

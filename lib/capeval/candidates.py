@@ -33,8 +33,9 @@ class CandidateIndex:
 
     Kept small, since it holds an entry per candidate: a lone candidate with no ``system``
     (one per case) is its line number; cases with named systems keep a list of (system, line
-    number) pairs. By line number, the line's byte offset (``_offsets``, 8 bytes) and whether
-    its case came (its entry is used: ``_used``, a byte).
+    number) pairs. By line number, the line's byte offset (``_offsets``, 8 bytes), whether it
+    is exactly what orjson writes for its record (``_written_back``, a byte: then orjson alone
+    reads it back exactly) and whether its case came (its entry is used: ``_used``, a byte).
     """
 
     def __init__(self, run: Run, path: str) -> None:
@@ -54,6 +55,7 @@ class CandidateIndex:
         self._checked_without_candidates: set[str] = set()
         self._used = bytearray()  # by line number, once built: 1 when its entry was claimed
         self._offsets = array("q", [0])  # by line number: where the line starts
+        self._written_back = bytearray(1)  # by line number: 1 when orjson wrote it (read_lines)
         self._stamp: tuple[int, int, int] | None = None  # the file as indexed (_stamp_of)
 
     def build(self) -> None:
@@ -65,11 +67,11 @@ class CandidateIndex:
             tally.setdefault(key, 0)
         systems_seen: set[Any] = set()
 
-        offsets = self._offsets
+        offsets, written_back = self._offsets, self._written_back
         unnamed, named = self.unnamed, self.named
         last_line = 0  # the last line number of an entry
         lines = self.run.side_records(self.path, with_offsets=True, name=self.display)
-        for line_no, offset, _raw, record in lines:
+        for line_no, offset, exact, _raw, record in lines:
             case_id = record.get("case_id")
             if (
                 "system" in record
@@ -83,8 +85,10 @@ class CandidateIndex:
             else:
                 system = NO_SYSTEM  # the usual line: a string case_id and text, no system
             if line_no != len(offsets):  # lines with no entry
+                written_back.extend(bytes(line_no - len(offsets)))
                 offsets.extend(repeat(0, line_no - len(offsets)))
             offsets.append(offset)
+            written_back.append(exact)
             last_line = line_no
             if system is NO_SYSTEM and case_id not in unnamed and case_id not in named:
                 unnamed[case_id] = line_no  # a case's lone unnamed candidate (so far)
@@ -238,8 +242,8 @@ class CandidateIndex:
         raw = block[at : end + 1] if end >= 0 else self._read_block(offset)
         if offset == 0 and raw[:3] == BOM:
             raw = raw[3:]
-        try:
-            record = loads(raw)  # a trailing "\r\n" is whitespace to JSON
+        try:  # a trailing "\r\n" is whitespace to JSON
+            record = loads(raw, self._written_back[line])
         except ValueError:
             record = None
         if type(record) is not dict or record.get("case_id") != case_id:

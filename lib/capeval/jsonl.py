@@ -40,8 +40,10 @@ def read_lines(
 ) -> Iterator[Any]:
     """Yield every JSON object line of ``stream``; report every other non-blank line.
 
-    Items are ``(line_no, raw, record)``, or ``(line_no, offset, raw, record)`` with
-    ``with_offsets`` (the byte offset where the line starts, for reading it back later).
+    Items are ``(line_no, raw, record)``, or ``(line_no, offset, written_back, raw, record)``
+    with ``with_offsets``, for reading the line back later: the byte offset where it starts,
+    and whether it is exactly what orjson writes for ``record`` (then ``orjson.loads`` alone
+    reads it back exactly: no integer of it is beyond 64 bits).
     ``first_line_no`` numbers lines when reading resumes mid-file.
 
     The stream is read a block at a time (what is there, up to ``_READ_BYTES``: a pipe's
@@ -94,7 +96,8 @@ def read_lines(
                             value = None
                     except (JSONDecodeError, JSONEncodeError):
                         pass
-                if written is None or written != physical:
+                exact = written is not None and written == physical
+                if not exact:
                     record = _line_record(
                         physical, True, line_no, limit, on_problem, value, written
                     )
@@ -102,7 +105,7 @@ def read_lines(
                         continue
                     physical, value = record
                 if with_offsets:
-                    yield line_no, start, physical, value
+                    yield line_no, start, exact, physical, value
                 else:
                     yield line_no, physical, value
         else:
@@ -117,7 +120,7 @@ def read_lines(
         record = _line_record(pending, False, line_no, limit, on_problem)
         if record is not None:
             raw, value = record
-            yield (line_no, offset, raw, value) if with_offsets else (line_no, raw, value)
+            yield (line_no, offset, False, raw, value) if with_offsets else (line_no, raw, value)
 
 
 # how much a read asks for: a block of lines at a time
@@ -346,9 +349,13 @@ def _escape(step: str) -> str:
     return step.replace("~", "~0").replace("/", "~1")
 
 
-def loads(raw: bytes) -> Any:
-    """One JSON value, integers exact at any size (``orjson.JSONDecodeError`` when invalid)."""
+def loads(raw: bytes, written_back: bool = False) -> Any:
+    """One JSON value, integers exact at any size (``orjson.JSONDecodeError`` when invalid).
+    ``written_back``: ``raw`` is known to be what orjson writes for its value (``read_lines``
+    says so), so no integer of it is beyond 64 bits."""
     value = orjson.loads(raw)
+    if written_back:
+        return value
     return _exact(raw) if has_long_digit_run(raw) else value
 
 
