@@ -92,16 +92,14 @@ class SchemaMemo:
         self.kind = kind
         self._derive = derive
         self._keyed = keyed
-        self._entries = 0  # combinations proven, all shapes together (at most MEMO_LIMIT)
-        self._planned = False  # planned on first use: nothing is imported at start-up
-        self._plan: Any = None
+        self._validate: Callable[[Any], Any] | None = None  # imported at the first record
         # the keys of a record, in order -> what to check for each (records share a few)
         self._shapes: dict[tuple[str, ...], Shape] = {}
         self._last: tuple[tuple[str, ...], Shape] | None = None  # the last record's keys
 
     def __len__(self) -> int:
-        """How many combinations the memo holds."""
-        return self._entries
+        """How many combinations the memo holds, all shapes together."""
+        return sum(len(known.proven) for known in self._shapes.values())
 
     def accepts(self, record: Any) -> bool:
         """True only for a record the compiled validator accepts (False: not proven)."""
@@ -147,25 +145,21 @@ class SchemaMemo:
             except Exception:  # any violation: schemas.problem says which
                 return None
             derived = True if self._derive is None else self._derive(record)
-            if self._entries >= MEMO_LIMIT:
+            if len(self) >= MEMO_LIMIT:  # counted on a new combination only (rare)
                 for known in self._shapes.values():
                     known.proven.clear()
-                self._entries = 0
             plan.proven[text] = derived
-            self._entries += 1
         return derived
 
     def _shape_plan(self, shape: tuple[str, ...]) -> Shape | None:
         """For records with these keys in this order: what to check of each key; None when
         such a record cannot be valid (an unknown key, a required one missing): the compiled
         validator then says why."""
-        if not self._planned:
-            self._validate = schemas.validator(self.kind)
-            self._plan = _plan(schemas.schema(self.kind), _compiled_patterns(self._validate))
-            self._planned = True
-        if self._plan is None:
+        planned = top_level_plan(self.kind)
+        if planned is None:
             return None
-        fields, required, prefixes = self._plan
+        self._validate = schemas.validator(self.kind)
+        fields, required, prefixes = planned
         strings, memoised = [], []
         for key in shape:
             if key in fields:
@@ -179,7 +173,7 @@ class SchemaMemo:
             return None
         if len(self._shapes) >= MEMO_LIMIT:
             self._shapes.clear()
-            self._entries, self._last = 0, None
+            self._last = None
         getter = operator.itemgetter(*memoised) if memoised else None
         found = self._shapes[shape] = Shape(tuple(strings), getter, {})
         return found
@@ -189,7 +183,8 @@ _plans: dict[str, Any] = {}
 
 
 def top_level_plan(kind: str) -> tuple[dict[str, Any], frozenset[str], tuple[str, ...]] | None:
-    """The plan of ``kind``'s schema (see ``_plan``), with the compiled module's regexes."""
+    """The plan of ``kind``'s schema (see ``_plan``), with the compiled module's regexes:
+    made once per process, whatever number of memos a run makes."""
     if kind not in _plans:
         _plans[kind] = _plan(schemas.schema(kind), _compiled_patterns(schemas.validator(kind)))
     return _plans[kind]
