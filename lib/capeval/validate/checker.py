@@ -46,11 +46,9 @@ class RecordChecker:
         self.kind = kind
         self.id_lock = id_lock
         self.locked_split = locked_split
-        # one compact exact set per kind (capeval.seen: ~19 bytes per key, keys on disk)
-        self._seen: dict[str, SeenKeys] = {}
         self._listings = 0  # failing records listed with every violation (schemas.FULL_LISTINGS)
         # per kind: the layer's proofs of a record's verdict (None: the core decides), and
-        # its seen keys (_kind_state)
+        # the unique keys seen so far (_kind_state)
         self._per_kind: dict[str, tuple[Any, Any, SeenKeys]] = {}
         # per input path: whether its records lie inside the locked split (exempt from leaks)
         self._inside_locked: dict[str | None, bool] = {}
@@ -109,20 +107,12 @@ class RecordChecker:
     def _kind_state(self, kind: str) -> tuple[Any, Any, SeenKeys]:
         """For records of ``kind``: the layer's proofs (None, None when it is off) — of an
         EvalCase's rule problems (its rules declare what they read), else of schema validity
-        alone — and the set of its unique keys."""
+        alone — and the set of its unique keys (capeval.seen: compact and exact, ~19 bytes
+        a key, the keys on disk)."""
         if kind == "evalcase":
             problems = partial(self.rules.problems, kind)
-            proofs = (accel.proven_record(kind, problems, EVALCASE_READS), None)
-        else:
-            proofs = (None, accel.valid_record(kind))
-        return (*proofs, self.seen_keys(kind))
-
-    def seen_keys(self, kind: str) -> SeenKeys:
-        """The unique keys of ``kind`` seen so far in the stream."""
-        seen = self._seen.get(kind)
-        if seen is None:
-            seen = self._seen[kind] = SeenKeys()
-        return seen
+            return accel.proven_record(kind, problems, EVALCASE_READS), None, SeenKeys()
+        return None, accel.valid_record(kind), SeenKeys()
 
     def accept(self, kind: str, record: dict[str, Any]) -> None:
         """A record passed: the lock (with --update-lock) records a new id."""
