@@ -42,6 +42,9 @@ I18NEXT = "i18next"  # {{name}} interpolation and $t(key) nesting
 XML_TAGS = "xml-tags"  # XLIFF inline elements, written as tags carrying their ids
 PERCENT_NAMES = "percent-names"  # Symfony's %name% (and {{ name }}), replaced as exact strings
 AUTO = "auto"  # nothing says: decide from the text
+# Symfony's %name% parameter (three characters or more: "%d%%" is printf's), one pattern for
+# the reader that says PERCENT_NAMES and the assertion the importer gives such a message
+PERCENT_NAME_PATTERN = r"%[A-Za-z_][\w.-]+\w%"
 
 # code, line (or None), message
 OnProblem = Callable[[str, "int | None", str], None]

@@ -21,7 +21,15 @@ import re
 from collections.abc import Iterator
 from typing import BinaryIO
 
-from capeval.catalogs import PERCENT_NAMES, XML_TAGS, CatalogInfo, Message, OnProblem, suffix
+from capeval.catalogs import (
+    PERCENT_NAME_PATTERN,
+    PERCENT_NAMES,
+    XML_TAGS,
+    CatalogInfo,
+    Message,
+    OnProblem,
+    suffix,
+)
 from capeval.catalogs._xmltree import Node, document_element, parse
 
 NAME = "xliff"
@@ -30,9 +38,9 @@ BILINGUAL = True
 _EMPTY_INLINE = frozenset({"x", "ph", "bx", "ex", "sc", "ec", "bpt", "ept", "it"})
 _PAIRED_INLINE = frozenset({"g", "pc"})
 _NEEDS_WORK = ("needs-", "new")
-# Symfony's %name% parameter (three characters or more, "%d%%" is printf's), and what is a
-# printf directive followed by a literal '%' instead ("%lld%")
-_PERCENT_NAME = re.compile(r"%[A-Za-z_][\w.-]+[\w]%")
+# Symfony's %name% parameter, and what is a printf directive followed by a literal '%'
+# instead ("%lld%")
+_PERCENT_NAME = re.compile(PERCENT_NAME_PATTERN)
 _PRINTF_LIKE = re.compile(r"%(?:hh|h|ll|l|j|z|t|L|q)?[diouxXeEfFgGaAcspn@]%")
 
 

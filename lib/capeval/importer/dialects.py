@@ -10,6 +10,7 @@ from capeval.catalogs import (
     AUTO,
     I18NEXT,
     ICU,
+    PERCENT_NAME_PATTERN,
     PERCENT_NAMES,
     PRINTF,
     PYTHON_BRACE,
@@ -20,7 +21,7 @@ from capeval.catalogs import (
 # i18next interpolation ({{name}}, {{- raw}}, {{count, number}}) and nesting ($t(key))
 I18NEXT_PATTERN = r"\{\{[^{}]+\}\}|\$t\([^()]*\)"
 # Symfony's parameters: %name% and {{ name }}, each replaced as the exact string it is
-PERCENT_NAMES_PATTERN = r"%[A-Za-z_][\w.-]+\w%|\{\{[^{}]+\}\}"
+PERCENT_NAMES_PATTERN = PERCENT_NAME_PATTERN + r"|\{\{[^{}]+\}\}"
 
 _PARAMS: dict[str, dict[str, Any]] = {
     PRINTF: {"syntax": "printf"},
