@@ -205,12 +205,19 @@ def gettext_folder(parts: list[str], index: int | None = None) -> str | None:
     return folder if looks_like_locale(folder) or registered_tag(folder) else None
 
 
+def dotted_locale(stem: str) -> tuple[str, str] | None:
+    """``(domain, locale)`` of a ``domain.locale`` stem (``messages.pt_BR``), None for another
+    stem: the whole tag after the dot, not pt_BR's "BR" (Breton)."""
+    head, dot, tail = stem.rpartition(".")
+    return (head, tail) if dot and head and looks_like_locale(tail) else None
+
+
 def without_locale(stem: str) -> str:
     """A file name's stem without a trailing locale (``app_en`` → ``app``,
     ``validators.pt_BR`` → ``validators``)."""
-    head, dot, tail = stem.rpartition(".")
-    if dot and head and looks_like_locale(tail):
-        return head
+    dotted = dotted_locale(stem)
+    if dotted is not None:
+        return dotted[0]
     pieces = re.split(r"([_-])", stem)
     for start in range(2, len(pieces), 2):
         if looks_like_locale("".join(pieces[start:])):

@@ -222,10 +222,9 @@ def locale_and_group(relative: str, registered_tag: bool = False) -> tuple[str |
     stem, extension = os.path.splitext(parts[-1])
     if locales.looks_like_locale(stem):
         return stem, "/".join([*parts[:-1], "*" + extension])
-    head, dot, tail = stem.rpartition(".")
-    if dot and head and locales.looks_like_locale(tail):
-        # domain.locale.ext (messages.pt_BR.json): the whole tag, not pt_BR's "BR" (Breton)
-        return tail, "/".join([*parts[:-1], head + ".*" + extension])
+    dotted = locales.dotted_locale(stem)
+    if dotted is not None:  # domain.locale.ext (messages.pt_BR.json)
+        return dotted[1], "/".join([*parts[:-1], dotted[0] + ".*" + extension])
     pieces = stem.replace("-", "_").split("_")
     for start in range(1, len(pieces)):
         tail = stem[len("_".join(pieces[:start])) + 1 :]
