@@ -183,14 +183,13 @@ def _runs_may_hold_secret(raw: bytes) -> bool:
     translated = raw.translate(_RUN_TABLE)
     if translated[-1:] == b"a":  # a run at the very end: a blank ends it as any other
         translated += b" "
-    # a search finds the end of a long run (its last 32 characters and the blank after): the
-    # first two by partition, which takes its one argument without find's parsing (the
-    # second in the copy the first leaves), the others in place (no copies: linear)
-    before, found, rest = translated.partition(_RUN_END)
+    # a search finds the end of a long run (its last 32 characters and the blank after); the
+    # first by partition, which takes its one argument without find's parsing, the others in
+    # place (no copies: linear)
+    before, found, _ = translated.partition(_RUN_END)
     if not found:
         return False
-    end = len(before) + ENTROPY_MIN_LENGTH
-    start = len(before.rstrip(b"a"))
+    start, end = len(before.rstrip(b"a")), len(before) + ENTROPY_MIN_LENGTH
     while True:
         run = raw[start:end]
         verdict = _RUN_VERDICTS.get(run)
@@ -198,19 +197,10 @@ def _runs_may_hold_secret(raw: bytes) -> bool:
             verdict = _judged_run(run)
         if verdict or (start and raw[start - 1] == 0x5C and _judged_run(run[1:])):
             return True
-        if rest:
-            before, found, _ = rest.partition(_RUN_END)
-            if not found:
-                return False
-            rest = b""
-            start = end + 1 + len(before.rstrip(b"a"))
-            end += 1 + len(before) + ENTROPY_MIN_LENGTH
-            continue
         at = translated.find(_RUN_END, end + 1)
         if at == -1:
             return False
-        end = at + ENTROPY_MIN_LENGTH
-        start = translated.rfind(b" ", 0, at) + 1
+        start, end = translated.rfind(b" ", 0, at) + 1, at + ENTROPY_MIN_LENGTH
 
 
 # Runs judged so far (a catalog path comes back on every record of its catalog); emptied when
