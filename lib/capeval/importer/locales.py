@@ -70,10 +70,9 @@ def resolve(header: str | None, path_locale: str | None) -> tuple[str | None, st
     stated = header.strip() if header else ""
     from_header = tag_of(header) or (registered_tag(stated) if stated else None)
     if from_path is None:
-        return (from_header or (header.strip() if header and header.strip() else None)), None
-    if header and header.strip() and not _same(from_header, from_path):
-        shown = header.strip()
-        said = f"{shown!r} (not a locale name)" if from_header is None else repr(shown)
+        return (from_header or stated or None), None
+    if stated and not _same(from_header, from_path):
+        said = f"{stated!r} (not a locale name)" if from_header is None else repr(stated)
         return from_path, f"the header's Language is {said}; the path says {from_path}"
     return from_path, None
 
