@@ -79,21 +79,18 @@ def read(
     if "Plural-Forms" in header:
         info.plural_forms = header["Plural-Forms"]
     info.nplurals = catalog.num_plurals  # the header's, else the Language's, else 2
-    if info.nplurals > MAX_NPLURALS:
-        # each plural message would get that many forms (nplurals=100000000 took 24 GB)
-        on_problem(
-            "catalog.malformed",
-            1,
-            f"Plural-Forms: nplurals={info.nplurals} is more than any language has (at most "
-            f"{MAX_NPLURALS} are read); 2 forms are assumed",
+    if not 1 <= info.nplurals <= MAX_NPLURALS:
+        # too many: each plural message would get that many forms (nplurals=100000000 took
+        # 24 GB); none: a plural message would have no form at all to compare
+        why = (
+            f"is more than any language has (at most {MAX_NPLURALS} are read)"
+            if info.nplurals > MAX_NPLURALS
+            else "is no count of forms"
         )
-        info.nplurals = 2
-    elif info.nplurals < 1:
-        # a plural message would have no form at all to compare
         on_problem(
             "catalog.malformed",
             1,
-            f"Plural-Forms: nplurals={info.nplurals} is no count of forms; 2 forms are assumed",
+            f"Plural-Forms: nplurals={info.nplurals} {why}; 2 forms are assumed",
         )
         info.nplurals = 2
     elif any(message.plurals for message in kept.messages):
