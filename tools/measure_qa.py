@@ -240,15 +240,16 @@ def _repetition_defects(source: str, text: str, rng: random.Random) -> list[Defe
     from capeval.assertions.repetition import (
         _GRAMMATICAL_DOUBLES,
         _NO_SPACE,
+        _WORD,
         REDUPLICATING,
-        _words,
+        _without_placeholders,
     )
 
     # Only what the assertion's rules call a defect: no phrase across a line break or a "|"
     # (a list, plural forms), no doubled word where doubling is grammar.
     language = _LOCALE[0].split("-")[0]
     defects: list[Defect] = []
-    tokens = _words(text)
+    tokens = list(_WORD.finditer(_without_placeholders(text)))  # the words the assertion reads
     if len(tokens) >= 3 and not _NO_SPACE.search(text):
         size = rng.randint(2, min(4, len(tokens)))
         i = rng.randrange(0, len(tokens) - size + 1)

@@ -99,10 +99,6 @@ _CHAR_LOOP = re.compile(rf"([^\n]{{3,{UNIT_MAX}}}?)\1+|(\S{{2}})\2{{2,}}|(\S)\3{
 CHAR_SCAN_LIMIT = 2000
 
 
-def _words(text: str) -> list[re.Match[str]]:
-    return list(_WORD.finditer(_without_placeholders(text)))
-
-
 def _without_placeholders(text: str) -> str:
     if "%" in text or "{" in text:
         return _PLACEHOLDER.sub(lambda m: " " * len(m.group()), text)
