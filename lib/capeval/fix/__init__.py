@@ -169,15 +169,21 @@ def _fix_candidates(
                     key[0],  # type: ignore[arg-type]
                     origin["file_ref"],
                     line if type(line) is int else None,
-                    where.get("key") if isinstance(where.get("key"), str) else None,
-                    where.get("context") if isinstance(where.get("context"), str) else None,
+                    _text(where, "key"),
+                    _text(where, "context"),
                     candidate["text"],
                     decision.text,
-                    where.get("form") if isinstance(where.get("form"), str) else None,
+                    _text(where, "form"),
                 )
             )
     tally.setdefault("fixed", counts["fixed"])
     return fixes
+
+
+def _text(where: dict[str, Any], name: str) -> str | None:
+    """The case's x-catalog ``name`` when it is a string (a hand-made case may say anything)."""
+    value = where.get(name)
+    return value if isinstance(value, str) else None
 
 
 def _write_patch(run: Run, path: str, fixes: list[Any]) -> None:
