@@ -12,9 +12,8 @@ grows with the input. ``SeenKeys`` keeps only fixed-width entries in memory:
   its entries alone (past that, by reading the keys back from the log). Signed, the hash
   needs no masking: one big-integer operation fewer per key;
 * the key log: every key's bytes, length-prefixed, appended to an anonymous temporary file
-  (``O_TMPFILE`` under ``$TMPDIR``, else ``tempfile.TemporaryFile``; unlinked from the
-  start, so nothing is left behind). The last 256 KiB stays in memory until it is written
-  out.
+  (``tempfile.TemporaryFile``, under ``$TMPDIR``; unlinked at once, so nothing is left behind).
+  The last 256 KiB stays in memory until it is written out.
 
 ``add(key)`` probes from the key's home
 slot; an entry whose fragment matches is *verified* by reading its key back from the log and
@@ -127,8 +126,10 @@ class SeenKeys:
 
     # -- the key log --------------------------------------------------------------------------
     def _spill(self) -> None:
-        if self._log is None:
-            self._log = _anonymous_file()
+        if self._log is None:  # only once the keys pass 256 KiB: loaded then
+            import tempfile
+
+            self._log = tempfile.TemporaryFile(prefix="capeval-keys-")  # noqa: SIM115
         self._log.write(self._pending)
         self._log.flush()
         self._written += len(self._pending)
@@ -189,20 +190,6 @@ class SeenKeys:
                 carry, base = yield from _records(carry + chunk, base)
         carry, base = yield from _records(carry + bytes(self._pending), base)
         assert not carry, "key log ends inside a record"
-
-
-def _anonymous_file() -> IO[bytes]:
-    """A file with no name for the key log: ``O_TMPFILE`` in the temporary directory (Linux;
-    loading the tempfile module costs cap-validate ~5 million instructions), else
-    ``tempfile.TemporaryFile``, which also tries the other places it knows."""
-    directory = os.environ.get("TMPDIR") or os.environ.get("TEMP") or os.environ.get("TMP")
-    try:
-        fd = os.open(directory or "/tmp", os.O_TMPFILE | os.O_RDWR, 0o600)
-    except (AttributeError, OSError):  # no O_TMPFILE here, or no such directory
-        import tempfile
-
-        return tempfile.TemporaryFile(prefix="capeval-keys-")  # noqa: SIM115
-    return open(fd, "r+b")  # noqa: SIM115
 
 
 def _records(buffer: bytes, base: int) -> Generator[tuple[int, bytes], None, tuple[bytes, int]]:
