@@ -174,21 +174,24 @@ def _only_change(before: Texts | None, after: Texts | None, fix: Fix) -> bool:
         if len(own) != 1:
             return False
         slot = own[0]
-        if any(
-            k != slot
-            and not (
-                len(k) == 3
-                and k[:2] == slot[:2]
-                and (before[k], after[k]) == (before[slot], after[slot])
-            )
-            for k in changed
-        ):
+        if not all(k == slot or _singular_view(k, slot, before, after) for k in changed):
             return False
     if fix.key is not None and slot[1] != fix.key:
         return False
     if slot[0] != fix.context:
         return False
     return before[slot] == fix.before and after[slot] == fix.after
+
+
+def _singular_view(
+    other: tuple[Any, ...], slot: tuple[Any, ...], before: Texts, after: Texts
+) -> bool:
+    """Whether ``other`` is the singular text of ``slot``'s entry, changed as ``slot`` was."""
+    return (
+        len(other) == 3
+        and other[:2] == slot[:2]
+        and (before[other], after[other]) == (before[slot], after[slot])
+    )
 
 
 def _form_key(form: str) -> str:
