@@ -2,7 +2,7 @@
 
 The secret scan's text prefilter and shortest credential (``secrets``), the number reader's
 class-led run patterns, its digit test and the brace-free auto scan (``number_fidelity``,
-``placeholders.spans``) and ``Subject.of``'s own setting of the fields, on inputs built to break
+``placeholders.spans``) and ``Subject.of``'s ASCII test before ``nfc``, on inputs built to break
 them.
 """
 
@@ -130,7 +130,7 @@ def test_the_brace_free_auto_scan_matches_what_auto_matches(text):
     ]
 
 
-# -- Subject.of sets the fields itself, not through the dataclass's __init__ -----------------
+# -- Subject.of skips nfc for ASCII text: the fields as the constructor with nfc makes them ----
 
 
 @settings(max_examples=200, deadline=None)

@@ -94,17 +94,13 @@ class Subject:
     def of(cls, case: dict, candidate: dict) -> Subject:
         source = case.get("source", "")
         text = candidate.get("text", "")
-        # ASCII is NFC: tested here, as a call costs more than the test (once per pair); the
-        # fields are set here too, not by the dataclass's __init__ (one Python call less)
-        subject = _new_object(cls)
-        subject.case = case
-        subject.candidate = candidate
-        subject.source = source if source.isascii() else nfc(source)
-        subject.text = text if text.isascii() else nfc(text)
-        return subject
-
-
-_new_object = object.__new__
+        # ASCII is NFC: tested here, as a call costs more than the test (once per pair)
+        return cls(
+            case,
+            candidate,
+            source if source.isascii() else nfc(source),
+            text if text.isascii() else nfc(text),
+        )
 
 
 def nfc(text: str) -> str:
