@@ -40,6 +40,7 @@ __all__ = [
     "ParamsError",
     "Subject",
     "first_by_precedence",
+    "language_of",
     "load",
     "nfc",
     "result_codes",
@@ -101,6 +102,14 @@ class Subject:
             source if source.isascii() else nfc(source),
             text if text.isascii() else nfc(text),
         )
+
+
+def language_of(tag: Any) -> str:
+    """The language subtag of a locale, lower-cased (``pt_BR`` and ``pt-BR`` -> ``pt``; not a
+    string -> ``""``)."""
+    if not isinstance(tag, str):
+        return ""
+    return tag.replace("_", "-").split("-", 1)[0].lower()
 
 
 def nfc(text: str) -> str:

@@ -25,7 +25,7 @@ import functools
 import unicodedata
 from typing import Any
 
-from capeval.assertions import ParamsError, Subject
+from capeval.assertions import ParamsError, Subject, language_of
 from capeval.verdict import Outcome
 
 NAME = "length_ratio"
@@ -107,15 +107,11 @@ class _CharWeights(dict[str, int]):
 _CHAR_WEIGHT = _CharWeights()
 
 
-def _language(locale: str) -> str:
-    return locale.replace("_", "-").split("-", 1)[0].lower()
-
-
 @functools.lru_cache(maxsize=256)
 def _expansion(target_locale: str, source_locale: str) -> float:
     """The table's expansion from ``source_locale`` to ``target_locale``."""
-    return EXPANSION.get(_language(target_locale), 1.0) / EXPANSION.get(
-        _language(source_locale), 1.0
+    return EXPANSION.get(language_of(target_locale), 1.0) / EXPANSION.get(
+        language_of(source_locale), 1.0
     )
 
 

@@ -45,7 +45,7 @@ import re
 from collections import Counter
 from typing import Any, NamedTuple
 
-from capeval.assertions import ParamsError, Subject, nfc
+from capeval.assertions import ParamsError, Subject, language_of, nfc
 from capeval.suggestions import suggestion
 from capeval.verdict import Outcome
 
@@ -277,8 +277,8 @@ def _differences(
             if lit.kind != "option" or (options and not _compound(lit.key, options))
         ]
     if localized and missing:
-        source_lang = _language(case.get("source_locale"))
-        target_lang = _language(case.get("target_locale"))
+        source_lang = language_of(case.get("source_locale"))
+        target_lang = language_of(case.get("target_locale"))
         for lit in [lit for lit in missing if lit.kind == "url"]:
             for other in in_text:
                 if other.kind == "url" and _localized(lit.key, other.key, source_lang, target_lang):
@@ -335,10 +335,6 @@ def _occurrences(text: str, literal: str) -> int:
 
 def _text_of(text: str, lit: Literal) -> str:
     return text[lit.start : lit.end]
-
-
-def _language(locale: Any) -> str:
-    return str(locale or "").replace("_", "-").split("-", 1)[0].lower()
 
 
 def check(subject: Subject, params: dict[str, Any]) -> Outcome:

@@ -38,7 +38,7 @@ from typing import Any
 
 import regex
 
-from capeval.assertions import Subject
+from capeval.assertions import Subject, language_of
 from capeval.suggestions import suggestion
 from capeval.verdict import Outcome
 
@@ -177,7 +177,7 @@ def _word_repeats(
             found.append(_repeat(CODES[0], unit, times, start, end))
         elif (
             words
-            and _doubling_is_error(lowered[i], _language(locale))
+            and _doubling_is_error(lowered[i], language_of(locale))
             and _NO_SPACE.search(unit) is None
         ):
             found.append(_repeat(CODES[1], unit, times, start, end))
@@ -275,10 +275,6 @@ def _doubling_is_error(word: str, language: str) -> bool:
 
 def _repeat(code: str, unit: str, times: int, start: int, end: int) -> dict[str, Any]:
     return {"code": code, "text": unit, "times": times, "offset": start, "end": end}
-
-
-def _language(locale: Any) -> str:
-    return str(locale or "").replace("_", "-").split("-", 1)[0].lower()
 
 
 def _findings(source: str, text: str, params: dict[str, Any], locale: Any) -> list[dict]:

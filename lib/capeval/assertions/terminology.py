@@ -37,7 +37,7 @@ from __future__ import annotations
 from typing import Any
 
 from capeval import terms
-from capeval.assertions import ParamsError, Subject, nfc
+from capeval.assertions import ParamsError, Subject, language_of, nfc
 from capeval.verdict import Outcome
 
 NAME = "terminology"
@@ -134,12 +134,7 @@ def source_suffix_for(params: dict, source_locale: Any) -> int | str:
     say, else English's own inflections for an English source, else ``SOURCE_SUFFIX``."""
     if "source_suffix" in params:
         return _int(params, "source_suffix", SOURCE_SUFFIX)
-    return terms.ENGLISH if _language(source_locale) == "en" else SOURCE_SUFFIX
-
-
-def _language(locale: Any) -> str:
-    """A locale's language subtag, lower-cased: ``pt_BR`` -> ``pt``."""
-    return str(locale or "").replace("_", "-").split("-", 1)[0].lower()
+    return terms.ENGLISH if language_of(source_locale) == "en" else SOURCE_SUFFIX
 
 
 def _int(params: dict, name: str, default: int) -> int:
@@ -161,7 +156,7 @@ def check(subject: Subject, params: dict[str, Any]) -> Outcome:
     if not isinstance(entries, list) or not entries:
         raise ParamsError("terminology: entries must be a non-empty list")
     locale = subject.case.get("target_locale")
-    language = _language(locale)
+    language = language_of(locale)
     suffix = _int(params, "suffix", LONG_SUFFIX if language in AGGLUTINATIVE else SUFFIX)
     source_suffix = source_suffix_for(params, subject.case.get("source_locale"))
     prefix = _int(params, "prefix", PROCLITIC if language in PROCLITIC_LANGUAGES else 0)

@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from capeval import textmask
-from capeval.assertions import Subject
+from capeval.assertions import Subject, language_of
 from capeval.verdict import Outcome
 
 NAME = "untranslated"
@@ -66,13 +66,6 @@ def words(text: str, allow: tuple[str, ...] = ()) -> list[str]:
         for word in textmask.letter_runs(text, allow, code_like=True)
         if len(word) > 1
     ]
-
-
-def language_of(tag: Any) -> str:
-    """The language subtag of a BCP-47 tag, lower-cased (``pt-BR`` → ``pt``)."""
-    if not isinstance(tag, str):
-        return ""
-    return tag.replace("_", "-").split("-", 1)[0].lower()
 
 
 def judge(
