@@ -182,6 +182,7 @@ fuzz: install
 # Regenerate the compiled schema validators after editing lib/capeval/schemas/*.json.
 schemas: install
 	$(BIN)/python -m capeval.schemas.build
+	$(BIN)/python tools/known_locales.py
 
 clean:
 	rm -rf $(VENV) lib/*.egg-info
