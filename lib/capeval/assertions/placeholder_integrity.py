@@ -60,8 +60,9 @@ _PASS = Outcome()
 # Characters that look like '%', '{' or '}' but are not (full-width, Arabic, small forms).
 _LOOKALIKES = frozenset("％﹪٪｛｝﹛﹜")
 
-# Parsed sources per mode, keyed by source. Bounded: cleared when full, since cases stream by
-# and the reuse that matters is one source checked for several systems in a row.
+# Parsed (and scanned) sources per mode, keyed by source. Bounded: cleared when full, since
+# cases stream by and the reuse that matters is one source checked for several systems in a
+# row, or once per target locale of a catalog.
 _SOURCE_CACHES: dict[str, dict[str, Any]] = {}
 _SOURCE_CACHE_MAX = 4096
 
@@ -248,6 +249,7 @@ class _TokenMode:
     parse: Any  # source -> _ParsedSource
     findall: Any  # the fast scan's findall
     extract: Any  # candidate text -> extraction groups
+    scanned: str  # the name of the memo of sources' scans (``_cached``)
 
 
 _TOKEN_MODES = {
@@ -255,19 +257,25 @@ _TOKEN_MODES = {
         _parse_printf,
         printf_syntax.DIRECTIVE_TEXTS.findall,
         lambda text: [printf_syntax.extract_printf_placeholders(text)],
+        "printf-scan",
     ),
     "percent": _TokenMode(
         _parse_percent,
         python_syntax.PERCENT_TEXTS.findall,
         lambda text: [python_syntax.extract_python_percent_placeholders(text)],
+        "percent-scan",
     ),
     "brace": _TokenMode(
         _parse_brace,
         python_syntax.BRACE_TEXTS.findall,
         lambda text: [python_syntax.extract_python_brace_placeholders(text)],
+        "brace-scan",
     ),
     "auto": _TokenMode(
-        _parse_auto, auto_syntax.AUTO_TEXTS.findall, auto_syntax.extract_auto_placeholders
+        _parse_auto,
+        auto_syntax.AUTO_TEXTS.findall,
+        auto_syntax.extract_auto_placeholders,
+        "auto-scan",
     ),
 }
 
@@ -280,7 +288,13 @@ def _check_tokens(mode: str, source: str, text: str, allow_reorder: bool, syntax
     # Every match of every mode's scan starts with '%', '{' or '}': a string with none of them
     # (most) has no match, told by three substring tests instead of a regex call (whose set-up
     # alone costs several times as much).
-    found_source = findall(source) if "%" in source or "{" in source or "}" in source else []
+    # A source is scanned once (memoised like its parse): catalogs repeat each source once
+    # per target locale, and a scan costs several times the lookup.
+    found_source = (
+        _cached(how.scanned, source, findall)
+        if "%" in source or "{" in source or "}" in source
+        else []
+    )
     found_text = findall(text) if "%" in text or "{" in text or "}" in text else []
     # (no text on either side is a clean shape: nothing to parse)
     if found_source == found_text and (
