@@ -76,7 +76,7 @@ def test_strings_and_tuples_never_share_bytes():
 
 @pytest.mark.parametrize("count", [1000, 50_000])
 def test_memory_per_key_is_fixed_width(count):
-    table = SeenKeys()
+    table = SeenKeys(2)  # from a small table (the default starts at INITIAL_SLOTS)
     for n in range(count):
         table.add(f"a-rather-long-identifier-of-a-case-in-some-suite.{n:09d}")
     per_key = table.table_bytes / count
