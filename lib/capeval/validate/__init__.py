@@ -163,7 +163,8 @@ def _pass_valid_records(
             continue
         counts["valid"] += 1
         write_raw(raw)
-        checker.accept(record_kind, record)
+        if checker.learns:
+            checker.accept(record_kind, record)
         if manifest_out is not None and record_kind in CASE_KINDS:
             manifest_out.write_record(manifest_entry(record_kind, record))
 

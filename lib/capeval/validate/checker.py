@@ -46,6 +46,8 @@ class RecordChecker:
         self.kind = kind
         self.id_lock = id_lock
         self.locked_split = locked_split
+        # whether ``accept`` has anything to do: the lock learns new ids (--update-lock)
+        self.learns = id_lock is not None and id_lock.update
         self._listings = 0  # failing records listed with every violation (schemas.FULL_LISTINGS)
         # per kind: the layer's proofs of a record's verdict (None: the core decides), and
         # the unique keys seen so far (_kind_state)
@@ -116,7 +118,7 @@ class RecordChecker:
 
     def accept(self, kind: str, record: dict[str, Any]) -> None:
         """A record passed: the lock (with --update-lock) records a new id."""
-        if kind == "evalcase" and self.id_lock is not None and self.id_lock.update:
+        if kind == "evalcase" and self.learns:
             self.id_lock.record(record["id"], self._meaning_hash(record))
 
     def _is_inside_locked(self, path: str | None) -> bool:
