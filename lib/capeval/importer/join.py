@@ -115,6 +115,8 @@ class Importer:
         self._bad_sources: set[tuple[str, str | None, str]] = set()  # source_not_format said
         # --assertions completed for each (dialect, single_count): dialects.given_for
         self._given: dict[tuple[str, bool], list[dict[str, Any]]] = {}
+        # each catalog path written: (as JSON quotes it, whether the prefilter may flag it)
+        self._path_verdicts: dict[str, tuple[bytes, bool]] = {}
 
     # -- reading ---------------------------------------------------------------------------
     def load(
@@ -463,21 +465,53 @@ class Importer:
         dialect = self._dialect(message, prefix, case_ids[0])
         if texts is None and target is not None and self.settings.missing == "skip":
             return  # not translated: completeness, counted, not a case to fail
-        written = True
+        cases: list[tuple[dict[str, Any], bytes]] = []
         for (form, _lookup, source_text, others, single), case_id, text in zip(
             forms, case_ids, texts or [""] * len(forms), strict=True
         ):
             if not text and texts is not None and self.settings.missing == "skip":
                 continue  # a plural form left empty: catalog.plural_incomplete says so
             source_text = covering_source(dialect, source_text, others, text)
-            written &= self._write_case(
+            record = self._case_record(
                 message, case_id, form, source_text, source_locale, target_locale, dialect, single
             )
-        if target is None or texts is None or translated is None or not written:
+            cases.append((record, dumps(record)))
+        candidates: list[tuple[dict[str, Any], bytes]] = []
+        write_candidate = self.write_candidate
+        if (
+            target is not None
+            and texts is not None
+            and translated is not None
+            and write_candidate is not None
+        ):
+            for case_id, text in zip(case_ids, texts, strict=True):
+                if text:
+                    record = self._candidate_record(case_id, text, target.display, translated.line)
+                    candidates.append((record, dumps(record)))
+        counts = self.run.counts
+        files = (message.file, target.display if candidates and target is not None else None)
+        if not self._may_hold_secret([line for _, line in cases + candidates], files):
+            for _, line in cases:
+                self.write_case(line)
+            counts["cases"] += len(cases)
+            if candidates and write_candidate is not None:
+                for _, line in candidates:
+                    write_candidate(line)
+                counts["candidates"] += len(candidates)
+            return
+        written = True
+        for record, line in cases:
+            if self._refused(record, line, message.file, message.line):
+                written = False
+                continue
+            self.write_case(line)
+            counts["cases"] += 1
+        if not written or target is None or translated is None or write_candidate is None:
             return  # a refused case (a credential in it) gets no candidates either
-        for case_id, text in zip(case_ids, texts, strict=True):
-            if text:
-                self._write_candidate(case_id, text, target.display, translated.line)
+        for record, line in candidates:
+            if not self._refused(record, line, target.display, translated.line):
+                write_candidate(line)
+                counts["candidates"] += 1
 
     def _dialect(self, message: Message, prefix: str, case_id: str) -> str:
         """The message's dialect, or ``auto`` when its source does not parse in the one its
@@ -604,7 +638,7 @@ class Importer:
                 )
 
     # -- records ---------------------------------------------------------------------------
-    def _write_case(
+    def _case_record(
         self,
         message: Message,
         case_id: str,
@@ -614,7 +648,7 @@ class Importer:
         target_locale: str,
         dialect: str,
         single_count: bool = False,
-    ) -> bool:
+    ) -> dict[str, Any]:
         # "file_ref": a path is a reference, which cap-validate's high-entropy scan exempts
         # (a long path such as …/locale/pt_BR/LC_MESSAGES/django.po reads as a token)
         origin: dict[str, Any] = {
@@ -643,12 +677,7 @@ class Importer:
             "provenance": self.settings.provenance,
             "x-catalog": origin,
         }
-        line = dumps(record)
-        if self._refused(record, line, message.file, message.line):
-            return False
-        self.write_case(line)
-        self.run.counts["cases"] += 1
-        return True
+        return record
 
     def _assertions(
         self,
@@ -688,18 +717,32 @@ class Importer:
             {"name": "terminology", "severity": "hard", **(given or {}), "params": params},
         ]
 
-    def _write_candidate(self, case_id: str, text: str, file: str, line: int | None) -> None:
-        if self.write_candidate is None:
-            return
+    def _candidate_record(
+        self, case_id: str, text: str, file: str, line: int | None
+    ) -> dict[str, Any]:
         record: dict[str, Any] = {"case_id": case_id, "text": text}
         if self.settings.system is not None:
             record["system"] = self.settings.system
         record["x-catalog"] = {"file_ref": file, "line": line}
-        written = dumps(record)
-        if self._refused(record, written, file, line):
-            return
-        self.write_candidate(written)
-        self.run.counts["candidates"] += 1
+        return record
+
+    def _may_hold_secret(self, lines: list[bytes], files: tuple[str, str | None]) -> bool:
+        """The secret prefilter over one message's lines together (it is sound on a block of
+        lines), each catalog path in them judged once per catalog: every line carries one
+        (``file_ref``), a run of token characters the prefilter would look up on each.
+        False: no line holds anything the walk finds (tests/test_import_secrets_block.py)."""
+        block = b"".join(lines)
+        for file in files:
+            if file is None:
+                continue
+            judged = self._path_verdicts.get(file)
+            if judged is None:
+                judged = self._path_verdicts[file] = _path_verdict(file)
+            quoted, maybe = judged
+            if maybe:
+                return True
+            block = block.replace(quoted, b'""')
+        return may_contain_secret(block)
 
     def _refused(self, record: dict[str, Any], raw: bytes, file: str, line: int | None) -> bool:
         """A record with a credential in it is not written (cap-validate would refuse it):
@@ -715,6 +758,15 @@ class Importer:
         if found:
             self.run.count("refused (credential)")
         return bool(found)
+
+
+def _path_verdict(path: str) -> tuple[bytes, bool]:
+    """A catalog path as JSON writes it (with its quotes), and whether a record's line may
+    hold a secret because of it: the prefilter's verdict on the path alone, or maybe when it
+    has an ``=`` or a non-ASCII character (the prefilter's look at the word before an ``=``
+    may reach across a path's quotes, and a non-ASCII byte there is a maybe)."""
+    quoted = dumps(path)[:-1]
+    return quoted, "=" in path or not path.isascii() or may_contain_secret(quoted)
 
 
 # the run's counts a catalog's completeness record is the difference of
