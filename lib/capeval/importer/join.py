@@ -459,13 +459,14 @@ class Importer:
         forms = _forms(message, target, source_locale, target_locale)
         base = ids.case_id(prefix, target_locale, message.context, message.key, None)
         case_ids = [
-            base if form is None else f"{base}.{ids.form_segment(form)}" for form, *_ in forms
+            base if form[0] is None else f"{base}.{ids.form_segment(form[0])}" for form in forms
         ]
         texts = self._texts(message, translated, target, forms, case_ids[0], target_locale)
         dialect = self._dialect(message, prefix, case_ids[0])
         if texts is None and target is not None and self.settings.missing == "skip":
             return  # not translated: completeness, counted, not a case to fail
         cases: list[tuple[dict[str, Any], bytes]] = []
+        lines: list[bytes] = []  # the message's, cases then candidates: judged together
         for (form, _lookup, source_text, others, single), case_id, text in zip(
             forms, case_ids, texts or [""] * len(forms), strict=True
         ):
@@ -475,7 +476,9 @@ class Importer:
             record = self._case_record(
                 message, case_id, form, source_text, source_locale, target_locale, dialect, single
             )
-            cases.append((record, dumps(record)))
+            line = dumps(record)
+            cases.append((record, line))
+            lines.append(line)
         candidates: list[tuple[dict[str, Any], bytes]] = []
         write_candidate = self.write_candidate
         if (
@@ -487,10 +490,12 @@ class Importer:
             for case_id, text in zip(case_ids, texts, strict=True):
                 if text:
                     record = self._candidate_record(case_id, text, target.display, translated.line)
-                    candidates.append((record, dumps(record)))
+                    line = dumps(record)
+                    candidates.append((record, line))
+                    lines.append(line)
         counts = self.run.counts
         files = (message.file, target.display if candidates and target is not None else None)
-        if not self._may_hold_secret([line for _, line in cases + candidates], files):
+        if not self._may_hold_secret(lines, files):
             for _, line in cases:
                 self.write_case(line)
             counts["cases"] += len(cases)
@@ -566,7 +571,7 @@ class Importer:
             )
             return None
         texts = _translations(translated, target, forms)
-        if all(not text for text in texts):
+        if not any(texts):
             self.run.count("untranslated")
             self._problem(
                 "catalog.untranslated",
@@ -588,7 +593,7 @@ class Importer:
             )
             if not self.settings.include_fuzzy:
                 return None
-        lacking = [form for (form, *_), text in zip(forms, texts, strict=True) if not text]
+        lacking = [form[0] for form, text in zip(forms, texts, strict=True) if not text]
         if lacking and target.format != "po" and not locales.has_cldr_data(target_locale):
             lacking = []  # which forms it needs is not known (catalog.locale_without_cldr)
         if lacking:
