@@ -233,32 +233,27 @@ def _read_plainly(path: str, lines: list[str]) -> _Plain | None:
         line = line.strip()
         if not line:
             continue
-        obsolete = line[:2] == "#~"
-        if obsolete:
+        first = line[0]
+        obsolete = False
+        if first == "#" and line[1:2] == "~":
             if line[2:3] == "|":
                 continue  # "#~|": an obsolete entry's previous msgid, a comment to gettext
             line = line[2:].lstrip()
-            if line[:1] == "#":
+            first = line[:1]
+            if first == "#":
                 return None  # Babel reads "#~ #…" as an unknown keyword
-        first = line[:1]
+            obsolete = True
         if first == '"':
             if current is None or len(line) < 2 or line[-1] != '"':
                 return None
             current.append(line)
             continue
-        keyword = arg = ""
-        if first != "#":
-            keyword, _, arg = line.partition(" ")
-            arg = arg.lstrip()
-            if len(arg) < 2 or arg[0] != '"' or arg[-1] != '"':
-                return None
-        if first == "#" or keyword == "msgid" or keyword == "msgctxt":
+        if first == "#":
             if state == _MSGSTR:  # a new entry begins: the last one is complete
                 if not found.take(entry, number):
                     return None
                 entry, state = _Entry(), _BETWEEN
-        if first == "#":
-            if state != _BETWEEN:
+            elif state != _BETWEEN:
                 return None
             current = None
             kind = line[1:2]
@@ -276,10 +271,19 @@ def _read_plainly(path: str, lines: list[str]) -> _Plain | None:
             else:
                 entry.user_comments.append(line[1:].strip())
             continue
-        entry.obsolete = obsolete  # as Babel: the entry's last keyword line says
+        keyword, _, arg = line.partition(" ")
+        arg = arg.lstrip()
+        if len(arg) < 2 or arg[0] != '"' or arg[-1] != '"':
+            return None
+        # (as Babel: the entry's last keyword line says whether it is obsolete)
         if keyword == "msgid":
-            if state != _BETWEEN and state != _CONTEXT:
+            if state == _MSGSTR:  # a new entry begins: the last one is complete
+                if not found.take(entry, number):
+                    return None
+                entry, state = _Entry(), _BETWEEN
+            elif state != _BETWEEN and state != _CONTEXT:
                 return None
+            entry.obsolete = obsolete
             entry.offset = number
             current = [arg]
             entry.ids.append(current)
@@ -287,17 +291,24 @@ def _read_plainly(path: str, lines: list[str]) -> _Plain | None:
         elif keyword == "msgstr":
             if state != _MSGID:
                 return None
+            entry.obsolete = obsolete
             current = [arg]
             entry.forms.append((0, current))
             state = _MSGSTR
         elif keyword == "msgctxt":
-            if state != _BETWEEN:
+            if state == _MSGSTR:
+                if not found.take(entry, number):
+                    return None
+                entry, state = _Entry(), _BETWEEN
+            elif state != _BETWEEN:
                 return None
+            entry.obsolete = obsolete
             current = entry.context = [arg]
             state = _CONTEXT
         elif keyword == "msgid_plural":
             if state != _MSGID:
                 return None
+            entry.obsolete = obsolete
             current = [arg]
             entry.ids.append(current)
             state = _PLURAL
@@ -305,6 +316,7 @@ def _read_plainly(path: str, lines: list[str]) -> _Plain | None:
             index = _PLURAL_INDEX.match(keyword)
             if index is None or not (state == _PLURAL or (state == _MSGSTR and len(entry.ids) > 1)):
                 return None
+            entry.obsolete = obsolete
             current = [arg]
             entry.forms.append((int(index.group(1)), current))
             state = _MSGSTR
