@@ -492,7 +492,12 @@ def _parser_class() -> Any:
             if self.obsolete:
                 self.info.obsolete += 1
             elif len(self.messages) == 1 and self.context is None and _is_empty(self.messages[0]):
-                super()._add_message()  # the header (msgid ""): Babel reads its fields
+                try:
+                    super()._add_message()  # the header (msgid ""): Babel reads its fields
+                except AttributeError as exc:
+                    # a date field continued on a second line: Babel's date pattern finds
+                    # no match and it reads one (.group of None)
+                    raise ValueError("a header date Babel cannot read") from exc
                 return
             else:
                 self.kept.add(_message(self, self.kept.path, self.offset + 1))
