@@ -59,10 +59,8 @@ def locale_segment(locale: str) -> str:
 def case_id(
     prefix: str, target_locale: str, context: str | None, key: str, form: str | None
 ) -> str:
-    parts = [prefix, locale_segment(target_locale), message_segment(context, key)]
-    if form is not None:
-        parts.append(form_segment(form))
-    return ".".join(parts)
+    head = f"{prefix}.{locale_segment(target_locale)}.{message_segment(context, key)}"
+    return head if form is None else f"{head}.{form_segment(form)}"
 
 
 @lru_cache(maxsize=64)

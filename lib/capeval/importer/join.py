@@ -458,9 +458,10 @@ class Importer:
     ) -> None:
         forms = _forms(message, target, source_locale, target_locale)
         base = ids.case_id(prefix, target_locale, message.context, message.key, None)
-        case_ids = [
-            base if form[0] is None else f"{base}.{ids.form_segment(form[0])}" for form in forms
-        ]
+        if forms[0][0] is None:  # a singular message: its one form, with the base id
+            case_ids = [base]
+        else:
+            case_ids = [f"{base}.{ids.form_segment(form[0])}" for form in forms]
         texts = self._texts(message, translated, target, forms, case_ids[0], target_locale)
         dialect = self._dialect(message, prefix, case_ids[0])
         if texts is None and target is not None and self.settings.missing == "skip":
@@ -593,7 +594,9 @@ class Importer:
             )
             if not self.settings.include_fuzzy:
                 return None
-        lacking = [form[0] for form, text in zip(forms, texts, strict=True) if not text]
+        lacking = (
+            [] if all(texts) else [f[0] for f, text in zip(forms, texts, strict=True) if not text]
+        )
         if lacking and target.format != "po" and not locales.has_cldr_data(target_locale):
             lacking = []  # which forms it needs is not known (catalog.locale_without_cldr)
         if lacking:
