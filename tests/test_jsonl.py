@@ -107,6 +107,17 @@ def test_writer_buffers_until_flush():
     os.close(write_fd)
 
 
+def test_writer_writes_an_integer_beyond_64_bits_exactly():
+    # orjson refuses it; the writer falls back to the exact writer, digits unchanged
+    read_fd, write_fd = os.pipe()
+    writer = Writer(write_fd)
+    writer.write_record({"n": 2**70, "t": "é"})
+    writer.flush()
+    assert os.read(read_fd, 100) == b'{"n":1180591620717411303424,"t":"\xc3\xa9"}\n'
+    os.close(read_fd)
+    os.close(write_fd)
+
+
 def test_line_buffered_writer_writes_each_record():
     read_fd, write_fd = os.pipe()
     writer = Writer(write_fd, line_buffered=True)

@@ -474,8 +474,11 @@ class Writer:
             self.flush()
 
     def write_record(self, record: Any) -> None:
-        """Write one record as compact JSON."""
-        self._buffer += dumps(record)
+        """Write one record as compact JSON (``dumps``, inline: once per result written)."""
+        try:
+            self._buffer += orjson.dumps(record, option=orjson.OPT_APPEND_NEWLINE)
+        except orjson.JSONEncodeError:
+            self._buffer += dumps(record)
         if self._line_buffered or len(self._buffer) >= _WRITE_CHUNK:
             self.flush()
 
