@@ -46,85 +46,80 @@ def read_lines(
     reads it back exactly: no integer of it is beyond 64 bits).
     ``first_line_no`` numbers lines when reading resumes mid-file.
 
-    The stream is read a block at a time (what is there, up to ``_READ_BYTES``: a pipe's
-    lines are handled as they come) and cut into lines; a line longer than
+    The stream is read a line at a time with ``readline(limit)`` (a buffered reader finds
+    the end of line in C; a pipe's lines are handled as they come); a line longer than
     ``max_line_bytes`` is never held whole: its bytes are dropped up to its end.
     """
-    read = stream.read1 if hasattr(stream, "read1") else stream.read
-    parse, write_back = orjson.loads, orjson.dumps
+    readline = stream.readline
+    parse, write_back, newline = orjson.loads, orjson.dumps, orjson.OPT_APPEND_NEWLINE
     JSONDecodeError, JSONEncodeError = orjson.JSONDecodeError, orjson.JSONEncodeError  # noqa: N806
     # a line (with its end of line) of this many bytes or more is too long, unless it is
     # exactly this long and ends in "\n": room for "\r\n" after max_line_bytes
     limit = max_line_bytes + 2
     line_no = first_line_no - 1
     offset = stream.tell() if with_offsets else 0
-    pending = b""  # the start of the line whose end is not read yet
-    skipping = False  # inside a line already reported too long: dropped up to its end
     while True:
-        chunk = read(_READ_BYTES)
-        if not chunk:
-            break
-        if skipping:
-            end = chunk.find(b"\n")
-            if end == -1:
-                offset += len(chunk)
-                continue
-            offset += end + 1
-            chunk = chunk[end + 1 :]
-            skipping = False
-        data = pending + chunk if pending else chunk
-        cut = data.rfind(b"\n") + 1
-        if cut:
-            block, pending = data[:cut], data[cut:]
-            lines = block.split(b"\n")
-            lines.pop()  # the empty piece after the block's last "\n"
-            for physical in lines:
-                line_no += 1
-                start = offset
-                offset += len(physical) + 1
-                # Most lines are what orjson writes back for what it reads (every line
-                # capeval writes): such a line is whole, and has no "\r", BOM, repeated key
-                # or integer beyond 64 bits. It is done here; any other line goes to
-                # _line_record, with the object and its writing when they are made.
-                value = written = None
-                if len(physical) <= max_line_bytes:
-                    try:
-                        value = parse(physical)
-                        if type(value) is dict:
-                            written = write_back(value)
-                        else:
-                            value = None
-                    except (JSONDecodeError, JSONEncodeError):
-                        pass
-                exact = written is not None and written == physical
-                if not exact:
-                    record = _line_record(
-                        physical, True, line_no, limit, on_problem, value, written
-                    )
-                    if record is None:
-                        continue
-                    physical, value = record
-                if with_offsets:
-                    yield line_no, start, exact, physical, value
-                else:
-                    yield line_no, physical, value
-        else:
-            pending = data
-        if len(pending) >= limit:  # no end of line within the limit: too long
-            line_no += 1
-            on_problem(line_no, "jsonl.too_long", f"line longer than {max_line_bytes} bytes")
-            offset += len(pending)
-            pending, skipping = b"", True
-    if pending:  # the last line, without an end of line
+        line = readline(limit)
+        if not line:
+            return
         line_no += 1
-        record = _line_record(pending, False, line_no, limit, on_problem)
-        if record is not None:
-            raw, value = record
-            yield (line_no, offset, False, raw, value) if with_offsets else (line_no, raw, value)
+        start = offset
+        offset += len(line)
+        if line[-1:] != b"\n":
+            if len(line) < limit:  # the last line, without an end of line
+                record = _line_record(line, False, line_no, limit, on_problem)
+                if record is not None:
+                    raw, value = record
+                    if with_offsets:
+                        yield line_no, start, False, raw, value
+                    else:
+                        yield line_no, raw, value
+                continue
+            on_problem(line_no, "jsonl.too_long", f"line longer than {max_line_bytes} bytes")
+            while line[-1:] != b"\n":  # the rest of the line, dropped as it comes
+                line = readline(_SKIP_BYTES)
+                if not line:
+                    return
+                offset += len(line)
+            continue
+        # Most lines are what orjson writes back for what it reads (every line capeval
+        # writes): such a line is whole, and has no "\r", BOM, repeated key or integer
+        # beyond 64 bits. It is done here; any other line goes to _line_record, with the
+        # object and its writing when they are made.
+        value = written = None
+        try:
+            value = parse(line)  # the end of line is blank to JSON
+            if type(value) is dict:
+                written = write_back(value, option=newline)
+            else:
+                value = None
+        except (JSONDecodeError, JSONEncodeError):
+            pass
+        physical = line[:-1]
+        if written is None or written != line:
+            record = _line_record(
+                physical,
+                True,
+                line_no,
+                limit,
+                on_problem,
+                value,
+                None if written is None else written[:-1],
+            )
+            if record is None:
+                continue
+            physical, value = record
+            exact = False
+        else:
+            exact = True
+        if with_offsets:
+            yield line_no, start, exact, physical, value
+        else:
+            yield line_no, physical, value
 
 
-# how much a read asks for: a block of lines at a time
-_READ_BYTES = 1 << 16
+# how much of an over-long line a read drops at a time
+_SKIP_BYTES = 1 << 16
 
 
 def _line_record(

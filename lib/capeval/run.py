@@ -344,18 +344,17 @@ class Run:
 
 
 class _Digesting:
-    """A binary stream read through, a block at a time (as ``jsonl.read_lines`` reads), with
+    """A binary stream read through a line at a time (as ``jsonl.read_lines`` reads), with
     the SHA-256 of every byte read."""
 
     def __init__(self, stream: BinaryIO) -> None:
         from capeval.records import sha256  # CPython's own: hashlib would load OpenSSL
 
-        self._stream = stream
+        self._readline = stream.readline
         self._hash = sha256(b"")
-        self._read1 = stream.read1 if hasattr(stream, "read1") else stream.read
 
-    def read1(self, size: int = -1) -> bytes:
-        data = self._read1(size)
+    def readline(self, size: int = -1) -> bytes:
+        data = self._readline(size)
         self._hash.update(data)
         return data
 
