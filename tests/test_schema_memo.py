@@ -42,3 +42,15 @@ def test_memo_stays_bounded(monkeypatch):
     for n, record in enumerate(CORPUS):
         assert memo.accepts({**record, "tags": [f"t{n}"]})
         assert len(memo) <= 5 + len(record)  # a record adds at most one per field
+
+
+def test_the_last_combination_is_reused_only_for_records_of_its_keys():
+    # the same values with two keys' places swapped make the same text: the second record's
+    # domain is not a domain, and the combination just proven must not vouch for it
+    memo = SchemaMemo("evalcase")
+    first = {**CORPUS[0], "source_locale": "Hello World", "domain": "ui"}
+    swap = {"source_locale": "domain", "domain": "source_locale"}
+    second = {swap.get(key, key): value for key, value in first.items()}
+    assert second["domain"] == "Hello World" and list(second) != list(first)
+    assert memo.accepts(first)
+    assert not memo.accepts(second)

@@ -96,6 +96,8 @@ class SchemaMemo:
         # the keys of a record, in order -> what to check for each (records share a few)
         self._shapes: dict[tuple[str, ...], Shape] = {}
         self._last: tuple[tuple[str, ...], Shape] | None = None  # the last record's keys
+        # the last combination proven: (its shape's plan, its text, what derive made of it)
+        self._recent: tuple[Shape | None, bytes | None, Any] = (None, None, None)
 
     def __len__(self) -> int:
         """How many combinations the memo holds, all shapes together."""
@@ -138,6 +140,9 @@ class SchemaMemo:
                 return None
             if len(text) > MEMO_KEY_BYTES:
                 return None
+        recent = self._recent
+        if recent[1] == text and recent[0] is plan:  # mostly: no hash of the text
+            return recent[2]
         derived = plan.proven.get(text)
         if derived is None:
             try:
@@ -149,6 +154,7 @@ class SchemaMemo:
                 for known in self._shapes.values():
                     known.proven.clear()
             plan.proven[text] = derived
+        self._recent = (plan, text, derived)
         return derived
 
     def _shape_plan(self, shape: tuple[str, ...]) -> Shape | None:
