@@ -1,15 +1,29 @@
 """The candidates file of a check run, indexed: where each case's candidates are.
 
-``CandidateIndex.build`` reads the file once (a pipe or FIFO is spooled to a temporary file
+``CandidateIndex.build`` starts reading the file (a pipe or FIFO is spooled to a temporary file
 first) and keeps, per case id, the byte offset and line number of each candidate line, and
 the systems in order of first appearance; ``candidates_of`` reads a case's lines back on
 demand, so memory grows by one int per candidate, never by the texts.
 
+How much is read at ``build`` depends on whether a line can name a system. The systems must be
+known before the first result (a case without a candidate of some system gets
+``candidate_missing`` for it), so when one line may name a system the whole file is indexed
+at ``build``, as its diagnostics (``candidate.duplicate``, invalid lines) are given. When no
+line can (``names_no_system``: a byte test, one pass), the systems are ``[NO_SYSTEM]`` and
+the file is indexed lazily, in file order: a case whose id is not indexed yet reads on until
+its first valid line is (or the file ends); that line's record is handed to the case as it is
+(parsed once), and the records read past on the way are dropped and read back later through
+their offsets, as when the whole file is indexed first (memory stays flat). The first valid
+line of a case still wins, every duplicate is still found, and ``finish`` reads the rest before
+the orphans and the summary: results, exit status and counts are the same either way; only a
+candidate diagnostic comes on stderr when the reading reaches its line, among the cases'.
+
 Reading back trusts the file to be the one indexed; it is checked: its size, modification
-time and inode after each line read back and at the end (``check_unchanged``), and the
-``case_id`` of each line read back. A change is one ``io.input_changed`` diagnostic and the
-run stops (exit 2) with what it wrote flushed: never a traceback, never a case paired with
-another case's candidate.
+time and inode after each block read back, each 1,024 lines indexed and when its end is
+reached (so a file cut short never makes ``candidate_missing`` results) and at the end of the
+run (``check_unchanged``), and the ``case_id`` of each line read back. A change is one
+``io.input_changed`` diagnostic and the run stops (exit 2) with what it wrote flushed: never a
+traceback, never a case paired with another case's candidate.
 """
 
 from __future__ import annotations
@@ -17,7 +31,7 @@ from __future__ import annotations
 import os
 import shutil
 from array import array
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from itertools import repeat
 from typing import Any, BinaryIO
 
@@ -53,24 +67,53 @@ class CandidateIndex:
         self.tally: dict[str, int] = {}  # this file's counts in the summary (build)
         # Checked cases that had no candidate: the index cannot tell they came (rare).
         self._checked_without_candidates: set[str] = set()
-        self._used = bytearray()  # by line number, once built: 1 when its entry was claimed
+        self._used = bytearray()  # by line number, as indexed: 1 when its entry was claimed
         self._offsets = array("q", [0])  # by line number: where the line starts
         self._written_back = bytearray(1)  # by line number: 1 when orjson wrote it (read_lines)
         self._stamp: tuple[int, int, int] | None = None  # the file as indexed (_stamp_of)
+        self._systems_seen: set[Any] = set()
+        # While the file is indexed lazily: its lines still to index (None: all are), the
+        # (line, record) of the last case found (see _index_until), and where the file's
+        # stamp is checked next (an offset).
+        self._lines: Generator[Any, None, None] | None = None
+        self._held: tuple[int, dict[str, Any]] | None = None
+        self._next_check = _READ_BACK_BYTES
 
     def build(self) -> None:
+        """Start indexing the file: all of it now when a line may name a system, else as
+        cases ask (``_index_until``; see the module docstring)."""
         if not os.path.isfile(self.path):
             self.path = self._spool(self.path)
         self._stamp = _stamp_of(self.path)
         tally = self.tally = self.run.side_tally(self.display)
         for key in ("duplicate", "joined", "of cases not checked"):
             tally.setdefault(key, 0)
-        systems_seen: set[Any] = set()
+        self._lines = self.run.side_records(self.path, with_offsets=True, name=self.display)
+        if names_no_system_in(self.path):
+            self.systems.append(NO_SYSTEM)
+            self._systems_seen.add(NO_SYSTEM)
+        else:
+            self.finish()
 
+    def finish(self) -> None:
+        """Index the rest of the file (its diagnostics given): before orphans and counts."""
+        if self._lines is not None:
+            self._index_until(None)
+
+    def _index_until(self, wanted: str | None) -> None:
+        """Index lines in file order until the first valid line of case ``wanted`` is (its
+        record kept in ``_held`` for ``candidates_of``), or the file ends.
+
+        ``wanted`` is not indexed yet, and given only when no line names a system (so the
+        line found is the case's only candidate); None reads to the end."""
+        lines = self._lines
+        if lines is None:
+            return
         offsets, written_back = self._offsets, self._written_back
         unnamed, named = self.unnamed, self.named
-        last_line = 0  # the last line number of an entry
-        lines = self.run.side_records(self.path, with_offsets=True, name=self.display)
+        systems_seen = self._systems_seen
+        tally = self.tally
+        self._held = None
         for line_no, offset, exact, _raw, record in lines:
             case_id = record.get("case_id")
             if (
@@ -89,7 +132,6 @@ class CandidateIndex:
                 offsets.extend(repeat(0, line_no - len(offsets)))
             offsets.append(offset)
             written_back.append(exact)
-            last_line = line_no
             if system is NO_SYSTEM and case_id not in unnamed and case_id not in named:
                 unnamed[case_id] = line_no  # a case's lone unnamed candidate (so far)
                 first = None
@@ -109,8 +151,17 @@ class CandidateIndex:
             if system not in systems_seen:
                 systems_seen.add(system)
                 self.systems.append(system)
-        # a byte for each line number there is (from 1; a line with no entry is never used)
-        self._used = bytearray(last_line + 1)
+            if case_id == wanted:
+                self._held = (line_no, record)
+                break
+        else:
+            self._lines = None  # the whole file is indexed: it must be whole (not cut)
+            self.check_unchanged()
+        if len(offsets) > len(self._used):
+            # a byte for each line number there is (from 1; a line with no entry is never
+            # used), made a chunk at a time; a file read among the cases is checked as often
+            self._used.extend(bytes(len(offsets) - len(self._used) + _USED_CHUNK))
+            self.check_unchanged()
 
     def _entry(self, line_no: int, record: dict[str, Any]) -> tuple[str, Any] | None:
         """(case_id, system) of a candidate line with a system, or not the usual one; None
@@ -182,13 +233,21 @@ class CandidateIndex:
         return temp
 
     def candidates_of(self, case_id: str) -> dict[Any, dict[str, Any]]:
-        """system → candidate record for one case (read back from the file); marks them used."""
+        """system → candidate record for one case (read back from the file, unless indexing
+        just read it); marks them used."""
         lone = self.unnamed.get(case_id)
+        if lone is None and self._lines is not None:
+            self._index_until(case_id)
+            lone = self.unnamed.get(case_id)
         if lone is not None:  # the usual case: one unnamed candidate (_claim, without a list)
             used = self._used
             if not used[lone]:
                 used[lone] = 1
                 self.tally["joined"] += 1
+            held = self._held
+            if held is not None and held[0] == lone:
+                self._held = None
+                return {NO_SYSTEM: held[1]}
             return {NO_SYSTEM: self._record_at(lone, case_id)}
         return {
             system: self._record_at(line, case_id)
@@ -271,8 +330,11 @@ class CandidateIndex:
         """A case's (system, line) entries, marked as used (``_used``, by line: so orphans
         need no set of the case ids seen); entries used for the first time are counted under
         ``outcome``."""
-        used = self._used
         lone = self.unnamed.get(case_id)
+        if lone is None and self._lines is not None:
+            self._index_until(case_id)
+            lone = self.unnamed.get(case_id)
+        used = self._used
         if lone is not None:
             if not used[lone]:
                 used[lone] = 1
@@ -291,6 +353,9 @@ class CandidateIndex:
         """True when a case with this id was already read (its entries are marked used);
         else notes that it came."""
         lone = self.unnamed.get(case_id)
+        if lone is None and self._lines is not None:
+            self._index_until(case_id)
+            lone = self.unnamed.get(case_id)
         if lone is not None:
             return bool(self._used[lone])
         bucket = self.named.get(case_id)
@@ -326,6 +391,9 @@ class CandidateIndex:
                     yield line, case_id
 
     def close(self) -> None:
+        if self._lines is not None:
+            self._lines.close()  # the file it reads closed, when the run stops early
+            self._lines = None
         if self._stream is not None:
             self._stream.close()
         if self._spooled is not None:
@@ -334,6 +402,55 @@ class CandidateIndex:
 
 # how much of the candidates file is read back at once (cases mostly come in its order)
 _READ_BACK_BYTES = 1 << 16
+# how many lines' bytes ``_used`` grows by at once while the file is read lazily
+_USED_CHUNK = 1 << 10
+
+
+# A key is a JSON string, whose characters are written as themselves or escaped; of the escapes,
+# only \uXXXX can make a letter. So a line with a key "system" holds either the bytes
+# "system" quotes included (an unescaped '"' is a string's delimiter: the key's own), or the
+# \u00XX escape of one of its letters. A file holding neither names no system on any line,
+# whatever else its lines are (orjson writes \u00XX only for control characters).
+_SYSTEM_KEY = b'"system"'
+_LOW_ESCAPE = b"\\u00"
+_SYSTEM_LETTER_CODES = frozenset(b"%02x" % ord(c) for c in "system") | {b"6D"}
+# the byte test reads the file in blocks of this size
+_SCAN_BYTES = 1 << 20
+
+
+def names_no_system(data: bytes | bytearray, end: int | None = None) -> bool:
+    """True when no JSON line in ``data`` (up to ``end``) can have a key ``system``, at any
+    depth (see ``_SYSTEM_KEY``); False when one may."""
+    if data.find(_SYSTEM_KEY, 0, end) >= 0:
+        return False
+    stop = len(data) if end is None else end
+    at = data.find(_LOW_ESCAPE, 0, stop)
+    while at >= 0:
+        if bytes(data[at + 4 : min(at + 6, stop)]) in _SYSTEM_LETTER_CODES:
+            return False
+        at = data.find(_LOW_ESCAPE, at + 4, stop)
+    return True
+
+
+def names_no_system_in(path: str, block_bytes: int = _SCAN_BYTES) -> bool:
+    """``names_no_system`` over the file at ``path``: one pass, a block at a time (each
+    searched with the last bytes of the one before, where a match may begin). False when it
+    cannot be read (the reader says why)."""
+    keep = len(_SYSTEM_KEY) - 1
+    buffer = bytearray(keep + block_bytes)
+    view = memoryview(buffer)
+    kept = 0
+    try:
+        with open(path, "rb", buffering=0) as stream:
+            while read := stream.readinto(view[kept:]):
+                end = kept + read
+                if not names_no_system(buffer, end):
+                    return False
+                kept = min(keep, end)
+                buffer[:kept] = buffer[end - kept : end]
+    except OSError:
+        return False
+    return True
 
 
 def _stamp_from(st: os.stat_result) -> tuple[int, int, int]:

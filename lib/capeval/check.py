@@ -1,10 +1,11 @@
 """The check engine: cap-check and its single-assertion siblings.
 
-Cases stream from the inputs; ``--candidates FILE`` is indexed first (``capeval.candidates``:
-case_id → byte offsets of its candidate lines, and the systems in order of first appearance),
-then each case's candidates are read back on demand. Results come out in case order, then
-system order, then the case's assertion order; one AssertionResult per case × system ×
-selected assertion, made by ``records.assertion_result``.
+Cases stream from the inputs; ``--candidates FILE`` is indexed (``capeval.candidates``:
+case_id → byte offsets of its candidate lines, and the systems in order of first appearance):
+all of it first when a line may name a system, else as the cases ask for it. Each case's
+candidates are read back on demand, or taken as the indexing read them. Results come out in
+case order, then system order, then the case's assertion order; one AssertionResult per
+case × system × selected assertion, made by ``records.assertion_result``.
 
 ``cap-check-placeholder`` and ``cap-check-protocol`` are this engine with a fixed selection.
 """
@@ -56,7 +57,8 @@ def run_checks(
     selection = Selection(frozenset(only) if only else None, frozenset(skip or ()), severity)
 
     # Read the candidates only once the first case has come: in `cap-import … --candidates F
-    # | cap-check --candidates F` the file is complete (renamed into place) by then.
+    # | cap-check --candidates F` the file is complete (renamed into place) by then. Its
+    # diagnostics come when the indexing reaches their lines (see capeval.candidates).
     index = CandidateIndex(run, candidates_path)
     # an invalid case's candidates are not orphans
     cases = valid_cases(run, lambda case: index.mark_seen(case.get("id")))
@@ -70,6 +72,7 @@ def run_checks(
             engine.case(*first)
         for line_no, case in cases:
             engine.case(line_no, case)
+        index.finish()  # the lines no case asked for: their diagnostics, the counts
         index.check_unchanged()  # orphans and counts of another file would mislead
         if no_orphans:  # counted, not listed: a shard leaves most candidates unjoined
             index.tally["not joined (--no-orphans)"] = index.orphan_count()

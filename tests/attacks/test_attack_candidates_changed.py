@@ -14,13 +14,13 @@ from conftest import command, evalcase, jsonl
 N = 40
 
 
-def _cases() -> list[dict]:
+def _cases(n: int = N) -> list[dict]:
     # case k's source holds k+1 placeholders: any other case's candidate fails it
-    return [evalcase(id=f"case.{k:03d}", source="%s " * (k + 1)) for k in range(N)]
+    return [evalcase(id=f"case.{k:03d}", source="%s " * (k + 1)) for k in range(n)]
 
 
-def _candidates() -> list[dict]:
-    return [{"case_id": f"case.{k:03d}", "text": "%s " * (k + 1)} for k in range(N)]
+def _candidates(n: int = N) -> list[dict]:
+    return [{"case_id": f"case.{k:03d}", "text": "%s " * (k + 1)} for k in range(n)]
 
 
 def _padded(items: list[dict]) -> list[str]:
@@ -30,16 +30,16 @@ def _padded(items: list[dict]) -> list[str]:
     return [line[:-1] + " " * (width - len(line)) + "}" for line in lines]
 
 
-def _run_and_rewrite(tmp_path, rewrite, *extra: str) -> subprocess.CompletedProcess:
+def _run_and_rewrite(tmp_path, rewrite, *extra: str, n: int = N) -> subprocess.CompletedProcess:
     path = tmp_path / "candidates.jsonl"
-    path.write_text("\n".join(_padded(_candidates())) + "\n", encoding="utf-8")
+    path.write_text("\n".join(_padded(_candidates(n))) + "\n", encoding="utf-8")
     process = subprocess.Popen(
         [command("cap-check"), "--line-buffered", "--candidates", str(path), *extra],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
     )
-    cases = _cases()
+    cases = _cases(n)
     try:
         process.stdin.write(jsonl(cases[0]).encode())
         process.stdin.flush()
@@ -85,3 +85,16 @@ def test_candidates_changed_during_the_run(tmp_path, rewrite, extra):
     assert results and results[0]["case_id"] == "case.000"  # flushed before the end
     # never a wrong pairing: every result written passes (each case has its own candidate)
     assert all(r["passed"] for r in results), [r for r in results if not r["passed"]]
+
+
+def test_candidates_cut_short_while_read_lazily_are_no_missing_candidates(tmp_path):
+    # with no system named, the file is read as the cases come (capeval.candidates); cut
+    # short meanwhile, its end comes early: noticed there (or sooner), so no case is told
+    # that its candidate is missing
+    result = _run_and_rewrite(tmp_path, _truncated, n=600)
+    err = result.stderr.decode()
+    assert "Traceback" not in err and result.returncode == 2, err
+    assert err.count("io.input_changed") == 1, err
+    results = [json.loads(line) for line in result.stdout.splitlines()]
+    assert results and all(r["passed"] for r in results), err
+    assert len(results) < 600
