@@ -415,7 +415,7 @@ _SYSTEM_KEY = b'"system"'
 _LOW_ESCAPE = b"\\u00"
 _SYSTEM_LETTER_CODES = frozenset(b"%02x" % ord(c) for c in "system") | {b"6D"}
 # the byte test reads the file in blocks of this size
-_SCAN_BYTES = 1 << 20
+_SCAN_BYTES = 1 << 18
 
 
 def names_no_system(data: bytes | bytearray, end: int | None = None) -> bool:
