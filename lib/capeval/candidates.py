@@ -72,12 +72,10 @@ class CandidateIndex:
         self._written_back = bytearray(1)  # by line number: 1 when orjson wrote it (read_lines)
         self._stamp: tuple[int, int, int] | None = None  # the file as indexed (_stamp_of)
         self._systems_seen: set[Any] = set()
-        # While the file is indexed lazily: its lines still to index (None: all are), the
-        # (line, record) of the last case found (see _index_until), and where the file's
-        # stamp is checked next (an offset).
+        # While the file is indexed lazily: its lines still to index (None: all are), and
+        # the (line, record) of the case found last, until it is handed over (_index_until).
         self._lines: Generator[Any, None, None] | None = None
         self._held: tuple[int, dict[str, Any]] | None = None
-        self._next_check = _READ_BACK_BYTES
 
     def build(self) -> None:
         """Start indexing the file: all of it now when a line may name a system, else as
