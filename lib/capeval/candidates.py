@@ -98,15 +98,17 @@ class CandidateIndex:
         if self._lines is not None:
             self._index_until(None)
 
-    def _index_until(self, wanted: str | None) -> None:
+    def _index_until(self, wanted: str | None) -> bool:
         """Index lines in file order until the first valid line of case ``wanted`` is (its
-        record kept in ``_held`` for ``candidates_of``), or the file ends.
+        record kept in ``_held`` for ``candidates_of``), or the file ends; whether it was
+        found.
 
         ``wanted`` is not indexed yet, and given only when no line names a system (so the
         line found is the case's only candidate); None reads to the end."""
         lines = self._lines
         if lines is None:
-            return
+            return False
+        found = False
         offsets, written_back = self._offsets, self._written_back
         unnamed, named = self.unnamed, self.named
         systems_seen = self._systems_seen
@@ -151,6 +153,7 @@ class CandidateIndex:
                 self.systems.append(system)
             if case_id == wanted:
                 self._held = (line_no, record)
+                found = True
                 break
         else:
             self._lines = None  # the whole file is indexed: it must be whole (not cut)
@@ -160,6 +163,7 @@ class CandidateIndex:
             # used), made a chunk at a time; a file read among the cases is checked as often
             self._used.extend(bytes(len(offsets) - len(self._used) + _USED_CHUNK))
             self.check_unchanged()
+        return found
 
     def _entry(self, line_no: int, record: dict[str, Any]) -> tuple[str, Any] | None:
         """(case_id, system) of a candidate line with a system, or not the usual one; None
@@ -351,9 +355,8 @@ class CandidateIndex:
         """True when a case with this id was already read (its entries are marked used);
         else notes that it came."""
         lone = self.unnamed.get(case_id)
-        if lone is None and self._lines is not None:
-            self._index_until(case_id)
-            lone = self.unnamed.get(case_id)
+        if lone is None and self._lines is not None and self._index_until(case_id):
+            return False  # its line was just indexed: not used yet
         if lone is not None:
             return bool(self._used[lone])
         bucket = self.named.get(case_id)
