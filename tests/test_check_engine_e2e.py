@@ -234,6 +234,22 @@ def test_candidates_of_a_case_with_nothing_selected_are_not_orphans(tmp):
     assert proc.returncode == 0
 
 
+def test_an_invalid_case_before_the_first_valid_one_leaves_no_orphan(tmp):
+    # its candidate is "of cases not checked" wherever the invalid case comes in the stream
+    bad = {**case(1), "domain": "Not A Domain"}
+    cands = [
+        {"case_id": "protocol.item-count.001", "text": GOOD},
+        {"case_id": "protocol.item-count.002", "text": GOOD},
+    ]
+    summaries = []
+    for cases in ([bad, case(2)], [case(2), bad]):
+        stderr = check(tmp, cases, cands).stderr.decode()
+        assert "candidate.orphan" not in stderr, stderr
+        summaries.append(stderr.splitlines()[-1].split("; ")[-1])  # the candidates' counts
+    assert summaries[0] == summaries[1]
+    assert "1 joined, 1 of cases not checked" in summaries[0]
+
+
 def test_a_case_repeated_in_the_stream_is_checked_once(tmp):
     # checked twice, its results would repeat their keys: cap-validate refuses such a stream
     proc = check(tmp, [case(1), case(1)], [{"case_id": case(1)["id"], "text": GOOD}])

@@ -76,10 +76,14 @@ class CandidateIndex:
         # the (line, record) of the case found last, until it is handed over (_index_until).
         self._lines: Generator[Any, None, None] | None = None
         self._held: tuple[int, dict[str, Any]] | None = None
+        self._built = False
 
     def build(self) -> None:
         """Start indexing the file: all of it now when a line may name a system, else as
-        cases ask (``_index_until``; see the module docstring)."""
+        cases ask (``_index_until``; see the module docstring). Once: later calls return."""
+        if self._built:
+            return
+        self._built = True
         if not os.path.isfile(self.path):
             self.path = self._spool(self.path)
         self._stamp = _stamp_of(self.path)

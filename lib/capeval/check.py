@@ -60,8 +60,13 @@ def run_checks(
     # | cap-check --candidates F` the file is complete (renamed into place) by then. Its
     # diagnostics come when the indexing reaches their lines (see capeval.candidates).
     index = CandidateIndex(run, candidates_path)
-    # an invalid case's candidates are not orphans
-    cases = valid_cases(run, lambda case: index.mark_seen(case.get("id")))
+
+    def invalid(case: dict[str, Any]) -> None:
+        # an invalid case's candidates are not orphans, even before the first valid case
+        index.build()
+        index.mark_seen(case.get("id"))
+
+    cases = valid_cases(run, invalid)
     first = next(cases, None)
     index.build()
     run.counts.update({"results": 0, "passed": 0, "failed": 0})
