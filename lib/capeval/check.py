@@ -93,6 +93,8 @@ def run_checks(
                     case_id=case_id,
                 )
     finally:
+        counts = run.counts  # every result passed or failed: counted once, here
+        counts["results"] = counts["passed"] + counts["failed"]
         index.close()
 
 
@@ -163,7 +165,6 @@ class _Engine:
                     case_id, system, item.name, item.severity, outcome.code, message, evidence
                 )
             )
-            counts["results"] += 1
             if outcome.passed:
                 counts["passed"] += 1
             else:
@@ -175,7 +176,6 @@ class _Engine:
 def _write_result(run: Run, result: dict[str, Any]) -> None:
     run.out.write_record(result)
     counts = run.counts
-    counts["results"] += 1
     if result["passed"]:
         counts["passed"] += 1
     else:
