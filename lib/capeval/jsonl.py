@@ -63,8 +63,9 @@ def read_lines(
         if not line:
             return
         line_no += 1
-        start = offset
-        offset += len(line)
+        if with_offsets:  # an int made per line: only for a reader that needs it
+            start = offset
+            offset += len(line)
         if line[-1:] != b"\n":
             if len(line) < limit:  # the last line, without an end of line
                 record = _line_record(line, False, line_no, limit, on_problem)
