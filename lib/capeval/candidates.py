@@ -246,10 +246,7 @@ class CandidateIndex:
             self._index_until(case_id)
             lone = self.unnamed.get(case_id)
         if lone is not None:  # the usual case: one unnamed candidate (_claim, without a list)
-            used = self._used
-            if not used[lone]:
-                used[lone] = 1
-                self.tally["joined"] += 1
+            self._used[lone] = 1  # counted as joined at the end (count_joined)
             held = self._held
             if held is not None and held[0] == lone:
                 self._held = None
@@ -257,7 +254,7 @@ class CandidateIndex:
             return {NO_SYSTEM: self._record_at(lone, case_id)}
         return {
             system: self._record_at(line, case_id)
-            for system, line in self._claim(case_id, "joined")
+            for system, line in self._claim(case_id, None)
         }
 
     def _open_stream(self) -> BinaryIO:
@@ -332,10 +329,10 @@ class CandidateIndex:
         end = block.find(b"\n")
         return block if end < 0 else block[: end + 1]
 
-    def _claim(self, case_id: str, outcome: str) -> list[tuple[Any, int]]:
+    def _claim(self, case_id: str, outcome: str | None) -> list[tuple[Any, int]]:
         """A case's (system, line) entries, marked as used (``_used``, by line: so orphans
         need no set of the case ids seen); entries used for the first time are counted under
-        ``outcome``."""
+        ``outcome`` (None: joined, counted at the end by ``count_joined``)."""
         lone = self.unnamed.get(case_id)
         if lone is None and self._lines is not None:
             self._index_until(case_id)
@@ -344,7 +341,8 @@ class CandidateIndex:
         if lone is not None:
             if not used[lone]:
                 used[lone] = 1
-                self.tally[outcome] += 1
+                if outcome is not None:
+                    self.tally[outcome] += 1
             return [(NO_SYSTEM, lone)]
         bucket = self.named.get(case_id)
         if not bucket:
@@ -352,7 +350,8 @@ class CandidateIndex:
         for _system, line in bucket:
             if not used[line]:
                 used[line] = 1
-                self.tally[outcome] += 1
+                if outcome is not None:
+                    self.tally[outcome] += 1
         return list(bucket)
 
     def came_before(self, case_id: str) -> bool:
@@ -394,6 +393,12 @@ class CandidateIndex:
             for _system, line in bucket:
                 if not used[line]:
                     yield line, case_id
+
+    def count_joined(self) -> None:
+        """The summary's ``joined``: every entry used, less those counted as of cases not
+        checked (one count at the end, not one per case)."""
+        if self.tally:
+            self.tally["joined"] = self._used.count(1) - self.tally["of cases not checked"]
 
     def close(self) -> None:
         if self._lines is not None:

@@ -95,6 +95,7 @@ def run_checks(
     finally:
         counts = run.counts  # every result passed or failed: counted once, here
         counts["results"] = counts["passed"] + counts["failed"]
+        index.count_joined()
         index.close()
 
 
