@@ -253,8 +253,7 @@ class CandidateIndex:
                 return {NO_SYSTEM: held[1]}
             return {NO_SYSTEM: self._record_at(lone, case_id)}
         return {
-            system: self._record_at(line, case_id)
-            for system, line in self._claim(case_id, None)
+            system: self._record_at(line, case_id) for system, line in self._claim(case_id, None)
         }
 
     def _open_stream(self) -> BinaryIO:
