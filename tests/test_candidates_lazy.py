@@ -158,27 +158,27 @@ def _count_candidate_parses(monkeypatch) -> list[int]:
     return calls
 
 
-def test_in_order_each_candidate_line_is_parsed_once(tmp_path, monkeypatch):
-    n = 300
+@pytest.mark.parametrize(
+    ("n", "reverse", "parses"),
+    [
+        # in order: once each, handed to its case, never read back
+        (300, False, 300),
+        # reversed: the first case reads to the end, the others find their lines indexed
+        # and read them back (the counter sees each second parse)
+        (50, True, 2 * 50 - 1),
+    ],
+)
+def test_each_candidate_line_is_parsed_once_unless_read_back(
+    tmp_path, monkeypatch, n, reverse, parses
+):
     path = tmp_path / "candidates.jsonl"
     path.write_text(jsonl(*[_candidate(k) for k in range(n)]))
     calls = _count_candidate_parses(monkeypatch)
-    proc = run_cmd("cap-check", "--candidates", str(path), stdin=jsonl(*_cases(n)))
+    cases = _cases(n)[::-1] if reverse else _cases(n)
+    proc = run_cmd("cap-check", "--candidates", str(path), stdin=jsonl(*cases))
     assert proc.returncode == 0, proc.stderr
     assert len(proc.stdout.splitlines()) == n
-    assert calls[0] == n  # once each: handed to its case, never read back
-
-
-def test_out_of_order_lines_are_read_back(tmp_path, monkeypatch):
-    # the counter sees a second parse when there is one: cases in the reverse order find
-    # their lines already indexed (the first case read to the end) and read them back
-    n = 50
-    path = tmp_path / "candidates.jsonl"
-    path.write_text(jsonl(*[_candidate(k) for k in range(n)]))
-    calls = _count_candidate_parses(monkeypatch)
-    proc = run_cmd("cap-check", "--candidates", str(path), stdin=jsonl(*_cases(n)[::-1]))
-    assert proc.returncode == 0, proc.stderr
-    assert calls[0] == 2 * n - 1
+    assert calls[0] == parses
 
 
 def _mixed_lines(n: int) -> list[str]:

@@ -169,6 +169,14 @@ class CandidateIndex:
             self.check_unchanged()
         return found
 
+    def _lone_after_reading(self, case_id: str) -> int | None:
+        """The line of ``case_id``'s lone unnamed candidate, once the lazy reading has gone
+        on to it (or to the end); None: it has none."""
+        if self._lines is None:
+            return None
+        self._index_until(case_id)
+        return self.unnamed.get(case_id)
+
     def _entry(self, line_no: int, record: dict[str, Any]) -> tuple[str, Any] | None:
         """(case_id, system) of a candidate line with a system, or not the usual one; None
         (after a diagnostic) when it is no usable candidate."""
@@ -242,9 +250,8 @@ class CandidateIndex:
         """system → candidate record for one case (read back from the file, unless indexing
         just read it); marks them used."""
         lone = self.unnamed.get(case_id)
-        if lone is None and self._lines is not None:
-            self._index_until(case_id)
-            lone = self.unnamed.get(case_id)
+        if lone is None:
+            lone = self._lone_after_reading(case_id)
         if lone is not None:  # the usual case: one unnamed candidate (_claim, without a list)
             self._used[lone] = 1  # counted as joined at the end (count_joined)
             held = self._held
@@ -333,9 +340,8 @@ class CandidateIndex:
         need no set of the case ids seen); entries used for the first time are counted under
         ``outcome`` (None: joined, counted at the end by ``count_joined``)."""
         lone = self.unnamed.get(case_id)
-        if lone is None and self._lines is not None:
-            self._index_until(case_id)
-            lone = self.unnamed.get(case_id)
+        if lone is None:
+            lone = self._lone_after_reading(case_id)
         used = self._used
         if lone is not None:
             if not used[lone]:

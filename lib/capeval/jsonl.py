@@ -67,52 +67,49 @@ def read_lines(
             start = offset
             offset += len(line)
         if line[-1:] != b"\n":
-            if len(line) < limit:  # the last line, without an end of line
-                record = _line_record(line, False, line_no, limit, on_problem)
-                if record is not None:
-                    raw, value = record
-                    if with_offsets:
-                        yield line_no, start, False, raw, value
-                    else:
-                        yield line_no, raw, value
+            if len(line) >= limit:  # no end of line within the limit: too long
+                on_problem(line_no, "jsonl.too_long", f"line longer than {max_line_bytes} bytes")
+                while line[-1:] != b"\n":  # the rest of the line, dropped as it comes
+                    line = readline(_SKIP_BYTES)
+                    if not line:
+                        return
+                    offset += len(line)
                 continue
-            on_problem(line_no, "jsonl.too_long", f"line longer than {max_line_bytes} bytes")
-            while line[-1:] != b"\n":  # the rest of the line, dropped as it comes
-                line = readline(_SKIP_BYTES)
-                if not line:
-                    return
-                offset += len(line)
-            continue
-        # Most lines are what orjson writes back for what it reads (every line capeval
-        # writes): such a line is whole, and has no "\r", BOM, repeated key or integer
-        # beyond 64 bits. It is done here; any other line goes to _line_record, with the
-        # object and its writing when they are made.
-        value = written = None
-        try:
-            value = parse(line)  # the end of line is blank to JSON
-            if type(value) is dict:
-                written = write_back(value, option=newline)
-            else:
-                value = None
-        except (JSONDecodeError, JSONEncodeError):
-            pass
-        physical = line[:-1]
-        if written is None or written != line:
-            record = _line_record(
-                physical,
-                True,
-                line_no,
-                limit,
-                on_problem,
-                value,
-                None if written is None else written[:-1],
-            )
+            # the last line, without an end of line
+            record = _line_record(line, False, line_no, limit, on_problem)
             if record is None:
                 continue
             physical, value = record
             exact = False
         else:
-            exact = True
+            # Most lines are what orjson writes back for what it reads (every line capeval
+            # writes): such a line is whole, and has no "\r", BOM, repeated key or integer
+            # beyond 64 bits. It is done here; any other line goes to _line_record, with the
+            # object and its writing when they are made.
+            value = written = None
+            try:
+                value = parse(line)  # the end of line is blank to JSON
+                if type(value) is dict:
+                    written = write_back(value, option=newline)
+                else:
+                    value = None
+            except (JSONDecodeError, JSONEncodeError):
+                pass
+            physical = line[:-1]
+            exact = written == line
+            if not exact:
+                record = _line_record(
+                    physical,
+                    True,
+                    line_no,
+                    limit,
+                    on_problem,
+                    value,
+                    None if written is None else written[:-1],
+                )
+                if record is None:
+                    continue
+                physical, value = record
         if with_offsets:
             yield line_no, start, exact, physical, value
         else:
