@@ -8,6 +8,7 @@ import importlib
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
 import tempfile
@@ -34,6 +35,12 @@ def command(name: str) -> str:
     if not path.exists():
         pytest.skip(f"{name} is not installed (run make install)")
     return str(path)
+
+
+def sigint_as_from_a_terminal() -> None:
+    """``preexec_fn`` for a child a test interrupts: SIGINT acts on it even when this test
+    run inherited SIGINT ignored (as a shell's background job does), which a child keeps."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def run_cmd(

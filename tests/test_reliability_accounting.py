@@ -9,7 +9,7 @@ import signal
 import subprocess
 import threading
 
-from conftest import ROOT, command, evalcase, jsonl, run_cmd
+from conftest import ROOT, command, evalcase, jsonl, run_cmd, sigint_as_from_a_terminal
 
 
 def _cases_and_candidates(tmp_path):
@@ -87,6 +87,7 @@ def test_sigint_prints_the_counts_so_far_and_exits_130():
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
+        preexec_fn=sigint_as_from_a_terminal,
     )
     watchdog = threading.Timer(60, process.kill)  # a hang fails the test, never the suite
     watchdog.start()
