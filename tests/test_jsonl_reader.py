@@ -54,9 +54,9 @@ def reference_read_lines(stream, on_problem, max_line_bytes, *, first_line_no=1,
         if with_offsets:
             # exact: the whole line, with an end of line, is what orjson writes for the record
             whole = data_line.rstrip(b"\n") == raw and data_line.endswith(b"\n")
-            yield line_no, start, whole and orjson.dumps(record) == raw, raw, record
+            yield line_no, start, whole and orjson.dumps(record) == raw, raw + b"\n", record
         else:
-            yield line_no, raw, record
+            yield line_no, raw + b"\n", record  # as a pass-through writes it
 
 
 PIECES = st.sampled_from(

@@ -3,8 +3,9 @@
 Reading accepts a UTF-8 BOM on a file's first line, ``\\r\\n`` endings, blank lines (skipped
 but counted, so line numbers are physical lines from 1) and a missing final newline. A line
 that is not a usable JSON object becomes a ``jsonl.*`` problem handed to a callback, and the
-stream goes on. Each good line is yielded with its original bytes, so a pass-through filter can
-write them back unchanged (orjson turns integers beyond 64 bits into floats).
+stream goes on. Each good line is yielded with its original bytes and a "\n" (as read, mostly:
+no copy made), so a pass-through filter writes them back unchanged (orjson turns integers
+beyond 64 bits into floats).
 
 Writing goes through our own buffer on a file descriptor: the environment may set
 ``PYTHONUNBUFFERED``, which would make ``sys.stdout`` issue one system call per record.
@@ -26,7 +27,7 @@ _WRITE_CHUNK = 1 << 16
 
 # (line number, code, message) for a line that is not a usable JSON object.
 ProblemCallback = Callable[[int, str, str], None]
-# (line number, the line's bytes without its end-of-line, the parsed object)
+# (line number, the line's bytes ending in one "\n" (see read_lines), the parsed object)
 Line = tuple[int, bytes, dict[str, Any]]
 
 
@@ -41,7 +42,10 @@ def read_lines(
     """Yield every JSON object line of ``stream``; report every other non-blank line.
 
     Items are ``(line_no, raw, record)``, or ``(line_no, offset, written_back, raw, record)``
-    with ``with_offsets``, for reading the line back later: the byte offset where it starts,
+    with ``with_offsets``. ``raw`` is the line as a pass-through filter writes it: its bytes
+    ending in one ``\n``, given one at the end of a stream, a ``\r`` before it and a first
+    line's BOM dropped (most lines are as read: no copy). For reading the line back later:
+    the byte offset where it starts,
     and whether it is exactly what orjson writes for ``record`` (then ``orjson.loads`` alone
     reads it back exactly: no integer of it is beyond 64 bits).
     ``first_line_no`` numbers lines when reading resumes mid-file.
@@ -79,7 +83,7 @@ def read_lines(
             record = _line_record(line, False, line_no, limit, on_problem)
             if record is None:
                 continue
-            physical, value = record
+            line, value = record
             exact = False
         else:
             # Most lines are what orjson writes back for what it reads (every line capeval
@@ -95,11 +99,10 @@ def read_lines(
                     value = None
             except (JSONDecodeError, JSONEncodeError):
                 pass
-            physical = line[:-1]
             exact = written == line
             if not exact:
                 record = _line_record(
-                    physical,
+                    line[:-1],
                     True,
                     line_no,
                     limit,
@@ -109,11 +112,11 @@ def read_lines(
                 )
                 if record is None:
                     continue
-                physical, value = record
+                line, value = record  # what a pass-through writes
         if with_offsets:
-            yield line_no, start, exact, physical, value
+            yield line_no, start, exact, line, value
         else:
-            yield line_no, physical, value
+            yield line_no, line, value
 
 
 # how much of an over-long line a read drops at a time
@@ -130,8 +133,9 @@ def _line_record(
     written: bytes | None = None,
 ) -> tuple[bytes, dict[str, Any]] | None:
     """(raw, record) of one physical line (``ended``: it had a "\\n", cut off), or None:
-    a blank line or a problem. ``parsed`` is the object of the line when it is already made
-    (an end of line is blank to JSON), ``written`` its writing by orjson (None: not made)."""
+    a blank line or a problem; ``raw`` ends in "\\n", as ``read_lines`` gives it. ``parsed``
+    is the object of the line when it is already made (an end of line is blank to JSON),
+    ``written`` its writing by orjson (None: not made)."""
     max_line_bytes = limit - 2
     if (len(physical) + 1 > limit) if ended else (len(physical) >= limit):
         on_problem(line_no, "jsonl.too_long", f"line longer than {max_line_bytes} bytes")
@@ -143,7 +147,7 @@ def _line_record(
         on_problem(line_no, "jsonl.too_long", f"line longer than {max_line_bytes} bytes")
         return None
     record = parse_line(raw, line_no, on_problem, parsed, written)
-    return None if record is None else (raw, record)
+    return None if record is None else (raw + b"\n", record)
 
 
 def parse_line(
@@ -458,11 +462,10 @@ class Writer:
         self._buffer = bytearray()
         self._line_buffered = line_buffered
 
-    def write_raw(self, line: bytes) -> None:
-        """Write one line's original bytes (no end-of-line) followed by ``\\n``."""
+    def write_line(self, line: bytes) -> None:
+        """Write one line as ``read_lines`` gives it (its bytes and ``\\n``)."""
         buffer = self._buffer
         buffer += line
-        buffer += b"\n"
         if self._line_buffered or len(buffer) >= _WRITE_CHUNK:
             self.flush()
 

@@ -127,7 +127,7 @@ def _fix_candidates(
                     line=line_no,
                     case_id=key[0],
                 )
-            run.out.write_raw(raw)
+            run.out.write_line(raw)
             continue
         decision = decide(case, candidate, results)
         for assertion, code in decision.ambiguous:
@@ -147,7 +147,7 @@ def _fix_candidates(
                 case_id=key[0],
             )
         if not decision.kept:
-            run.out.write_raw(raw)
+            run.out.write_line(raw)
             continue
         wanted.pop(key, None)
         fixed = dict(candidate)

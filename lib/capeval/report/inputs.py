@@ -385,7 +385,7 @@ class _SideInputs:
             found[key] = CandidateInfo(
                 line=line_no,
                 text=text[:SHOWN_TEXT],
-                record=record if len(raw) <= FIXABLE_LINE_BYTES else None,
+                record=record if len(raw) <= FIXABLE_LINE_BYTES + 1 else None,  # + "\n"
                 catalog_file=_catalog_file(record, self.root),
                 catalog_line=_catalog_line(record),
             )

@@ -95,8 +95,8 @@ def validate(
     # side inputs are read (and checked) up front; the rules are imported at the first record
     make_checker, id_lock = _record_checker(run, kind, config, cases, lock, update_lock, locked)
     manifest_out = run.side_output(manifest) if manifest else None
-    write_raw = _discard if check else run.out.write_raw
-    _pass_valid_records(run, make_checker, write_raw, manifest_out)
+    write_line = _discard if check else run.out.write_line
+    _pass_valid_records(run, make_checker, write_line, manifest_out)
     _write_lock(run, id_lock)
 
 
@@ -144,7 +144,7 @@ def _record_checker(
 def _pass_valid_records(
     run: Run,
     make_checker: Callable[[], Any],
-    write_raw: Callable[[bytes], None],
+    write_line: Callable[[bytes], None],
     manifest_out: Any,
 ) -> None:
     """Every record through the checker: its problems reported, its bytes passed on if valid."""
@@ -162,7 +162,7 @@ def _pass_valid_records(
             counts["invalid"] += 1
             continue
         counts["valid"] += 1
-        write_raw(raw)
+        write_line(raw)
         if checker.learns:
             checker.accept(record_kind, record)
         if manifest_out is not None and record_kind in CASE_KINDS:
