@@ -72,15 +72,16 @@ class CandidateIndex:
         self._written_back = bytearray(1)  # by line number: 1 when orjson wrote it (read_lines)
         self._stamp: tuple[int, int, int] | None = None  # the file as indexed (_stamp_of)
         self._systems_seen: set[Any] = set()
-        # While the file is indexed lazily: its lines still to index (None: all are), and
-        # the (line, record) of the case found last, until it is handed over (_index_until).
+        # While the file is indexed lazily: its lines and their indexing (None: all are
+        # indexed), and the (line, record) of the case found last, until it is handed over.
         self._lines: Generator[Any, None, None] | None = None
+        self._reading: Generator[bool, str | None, None] | None = None
         self._held: tuple[int, dict[str, Any]] | None = None
         self._built = False
 
     def build(self) -> None:
         """Start indexing the file: all of it now when a line may name a system, else as
-        cases ask (``_index_until``; see the module docstring). Once: later calls return."""
+        cases ask (``_indexing``; see the module docstring). Once: later calls return."""
         if self._built:
             return
         self._built = True
@@ -90,7 +91,10 @@ class CandidateIndex:
         tally = self.tally = self.run.side_tally(self.display)
         for key in ("duplicate", "joined", "of cases not checked"):
             tally.setdefault(key, 0)
-        self._lines = self.run.side_records(self.path, with_offsets=True, name=self.display)
+        lines = self.run.side_records(self.path, with_offsets=True, name=self.display)
+        self._lines = lines
+        self._reading = self._indexing(lines)
+        next(self._reading)
         if names_no_system_in(self.path):
             self.systems.append(NO_SYSTEM)
             self._systems_seen.add(NO_SYSTEM)
@@ -99,25 +103,20 @@ class CandidateIndex:
 
     def finish(self) -> None:
         """Index the rest of the file (its diagnostics given): before orphans and counts."""
-        if self._lines is not None:
-            self._index_until(None)
+        if self._reading is not None:
+            self._reading.send(None)
 
-    def _index_until(self, wanted: str | None) -> bool:
-        """Index lines in file order until the first valid line of case ``wanted`` is (its
-        record kept in ``_held`` for ``candidates_of``), or the file ends; whether it was
-        found.
-
-        ``wanted`` is not indexed yet, and given only when no line names a system (so the
-        line found is the case's only candidate); None reads to the end."""
-        lines = self._lines
-        if lines is None:
-            return False
-        found = False
-        offsets, written_back = self._offsets, self._written_back
+    def _indexing(self, lines: Iterator[Any]) -> Generator[bool, str | None, None]:
+        """The file's indexing, in file order, as cases ask: sent a case id (not indexed
+        yet, and sent only when no line names a system, so that the line found is the case's
+        only candidate), reads on until its first valid line is indexed (the record kept in
+        ``_held`` for ``candidates_of``) and yields True, or to the end of the file (then
+        False, and ``_reading`` is None); None reads to the end. A generator: its state
+        stays in its locals from one case to the next."""
+        offsets, written_back, used = self._offsets, self._written_back, self._used
         unnamed, named = self.unnamed, self.named
         systems_seen = self._systems_seen
-        tally = self.tally
-        self._held = None
+        wanted = yield False  # started: the first case id comes with the first send
         for line_no, offset, exact, _raw, record in lines:
             case_id = record.get("case_id")
             if (
@@ -136,6 +135,11 @@ class CandidateIndex:
                 offsets.extend(repeat(0, line_no - len(offsets)))
             offsets.append(offset)
             written_back.append(exact)
+            if line_no >= len(used):
+                # a byte for each line number there is (from 1; a line with no entry is
+                # never used), made a chunk at a time; the file is checked as often
+                used.extend(bytes(line_no - len(used) + _USED_CHUNK))
+                self.check_unchanged()
             if system is NO_SYSTEM and case_id not in unnamed and case_id not in named:
                 unnamed[case_id] = line_no  # a case's lone unnamed candidate (so far)
                 first = None
@@ -150,31 +154,24 @@ class CandidateIndex:
                     line=line_no,
                     case_id=case_id,
                 )
-                tally["duplicate"] += 1
+                self.tally["duplicate"] += 1
                 continue
             if system not in systems_seen:
                 systems_seen.add(system)
                 self.systems.append(system)
             if case_id == wanted:
                 self._held = (line_no, record)
-                found = True
-                break
-        else:
-            self._lines = None  # the whole file is indexed: it must be whole (not cut)
-            self.check_unchanged()
-        if len(offsets) > len(self._used):
-            # a byte for each line number there is (from 1; a line with no entry is never
-            # used), made a chunk at a time; a file read among the cases is checked as often
-            self._used.extend(bytes(len(offsets) - len(self._used) + _USED_CHUNK))
-            self.check_unchanged()
-        return found
+                wanted = yield True
+        self._reading = None  # the whole file is indexed: it must be whole (not cut)
+        self.check_unchanged()
+        yield False
 
     def _lone_after_reading(self, case_id: str) -> int | None:
         """The line of ``case_id``'s lone unnamed candidate, once the lazy reading has gone
         on to it (or to the end); None: it has none."""
-        if self._lines is None:
+        if self._reading is None:
             return None
-        self._index_until(case_id)
+        self._reading.send(case_id)
         return self.unnamed.get(case_id)
 
     def _entry(self, line_no: int, record: dict[str, Any]) -> tuple[str, Any] | None:
@@ -363,7 +360,7 @@ class CandidateIndex:
         """True when a case with this id was already read (its entries are marked used);
         else notes that it came."""
         lone = self.unnamed.get(case_id)
-        if lone is None and self._lines is not None and self._index_until(case_id):
+        if lone is None and self._reading is not None and self._reading.send(case_id):
             return False  # its line was just indexed: not used yet
         if lone is not None:
             return bool(self._used[lone])
@@ -406,6 +403,9 @@ class CandidateIndex:
             self.tally["joined"] = self._used.count(1) - self.tally["of cases not checked"]
 
     def close(self) -> None:
+        if self._reading is not None:
+            self._reading.close()
+            self._reading = None
         if self._lines is not None:
             self._lines.close()  # the file it reads closed, when the run stops early
             self._lines = None
