@@ -3,7 +3,7 @@
 The core calls the layer at two named seams and works the same without it:
 
 * ``valid_record(kind)`` (reading records): True for a record the schema accepts, proven
-  from values seen before (``accel.schema_memo``); False says nothing, and the core asks
+  from values seen before (``accel.schema_memo``); None says nothing, and the core asks
   the compiled validator (``schemas.problem``), which says why.
 * ``proven_record(kind, rules, reads)`` (cap-validate's record checks): for a record the
   schema accepts, its contract-rule problems, proven from values seen before
@@ -33,14 +33,14 @@ def enabled() -> bool:
     return os.environ.get("CAPEVAL_ACCEL", "1") != "0"
 
 
-def valid_record(kind: str) -> Callable[[Any], bool] | None:
-    """``accepts(record)``: True only for a record of ``kind`` the schema accepts (False
+def valid_record(kind: str) -> Callable[[Any], bool | None] | None:
+    """``accepts(record)``: True only for a record of ``kind`` the schema accepts (None
     says nothing); None when the layer is off."""
     if not enabled():
         return None
     from capeval.accel.schema_memo import SchemaMemo
 
-    return SchemaMemo(kind).accepts
+    return SchemaMemo(kind).proven  # True (no derive) or None: no call of its own
 
 
 def proven_record(

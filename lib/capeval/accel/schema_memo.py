@@ -3,8 +3,8 @@ record-reading seam; ``accel.record_proof`` adds what is derived from a valid re
 
 A suite repeats most of a record from line to line (its ``assertions``, ``provenance``,
 ``context``, locales), while the compiled validator re-checks all of it every time.
-``SchemaMemo(kind).accepts(record)`` is True only for a record the compiled validator
-accepts; False says nothing (the core asks the validator, which says why):
+``SchemaMemo(kind).proven(record)`` is True only for a record the compiled validator
+accepts; None says nothing (the core asks the validator, which says why):
 
 * It applies only to a schema whose top level is *decomposable*: an object with ``required``,
   ``properties``, ``additionalProperties: false`` and ``patternProperties`` of literal
@@ -77,7 +77,8 @@ class Shape(NamedTuple):
 
 
 class SchemaMemo:
-    """``accepts(record)``: True only for a record of ``kind`` the compiled validator accepts.
+    """``proven(record)``: not None only for a record of ``kind`` the compiled validator
+    accepts (True without ``derive``: then its answer is the verdict itself).
 
     ``derive(record)`` (default: True) is memoised with each combination, and ``proven``
     gives it; ``keyed`` string fields are memoised rather than checked directly, so that
@@ -102,10 +103,6 @@ class SchemaMemo:
     def __len__(self) -> int:
         """How many combinations the memo holds, all shapes together."""
         return sum(len(known.proven) for known in self._shapes.values())
-
-    def accepts(self, record: Any) -> bool:
-        """True only for a record the compiled validator accepts (False: not proven)."""
-        return self.proven(record) is not None
 
     def proven(self, record: Any) -> Any:
         """What ``derive`` made of a record the compiled validator accepts (True without
@@ -253,7 +250,7 @@ def _plain_accepts(kind: str) -> Any:
 
 def _shortcuts() -> list[Any]:
     return [
-        Shortcut(f"schema memo ({kind})", f"record:{kind}", memo.accepts, _plain_accepts(kind))
+        Shortcut(f"schema memo ({kind})", f"record:{kind}", memo.proven, _plain_accepts(kind))
         for kind, memo in (("evalcase", SchemaMemo("evalcase")),)
     ]
 
