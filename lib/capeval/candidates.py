@@ -72,9 +72,8 @@ class CandidateIndex:
         self._written_back = bytearray(1)  # by line number: 1 when orjson wrote it (read_lines)
         self._stamp: tuple[int, int, int] | None = None  # the file as indexed (_stamp_of)
         self._systems_seen: set[Any] = set()
-        # While the file is indexed lazily: its lines and their indexing (None: all are
-        # indexed), and the (line, record) of the case found last, until it is handed over.
-        self._lines: Generator[Any, None, None] | None = None
+        # While the file is indexed lazily: its indexing (None: all lines are indexed), and
+        # the (line, record) of the case found last, until it is handed over.
         self._reading: Generator[bool, str | None, None] | None = None
         self._held: tuple[int, dict[str, Any]] | None = None
         self._built = False
@@ -91,9 +90,7 @@ class CandidateIndex:
         tally = self.tally = self.run.side_tally(self.display)
         for key in ("duplicate", "joined", "of cases not checked"):
             tally.setdefault(key, 0)
-        lines = self.run.side_records(self.path, with_offsets=True, name=self.display)
-        self._lines = lines
-        self._reading = self._indexing(lines)
+        self._reading = self._indexing()
         next(self._reading)
         if names_no_system_in(self.path):
             self.systems.append(NO_SYSTEM)
@@ -106,62 +103,67 @@ class CandidateIndex:
         if self._reading is not None:
             self._reading.send(None)
 
-    def _indexing(self, lines: Iterator[Any]) -> Generator[bool, str | None, None]:
+    def _indexing(self) -> Generator[bool, str | None, None]:
         """The file's indexing, in file order, as cases ask: sent a case id (not indexed
         yet, and sent only when no line names a system, so that the line found is the case's
         only candidate), reads on until its first valid line is indexed (the record kept in
         ``_held`` for ``candidates_of``) and yields True, or to the end of the file (then
         False, and ``_reading`` is None); None reads to the end. A generator: its state
-        stays in its locals from one case to the next."""
+        stays in its locals from one case to the next, and it closes the file it reads
+        (``close`` closes it when the run stops early)."""
+        lines = self.run.side_records(self.path, with_offsets=True, name=self.display)
         offsets, written_back, used = self._offsets, self._written_back, self._used
         unnamed, named = self.unnamed, self.named
         systems_seen = self._systems_seen
         wanted = yield False  # started: the first case id comes with the first send
-        for line_no, offset, exact, _raw, record in lines:
-            case_id = record.get("case_id")
-            if (
-                "system" in record
-                or type(case_id) is not str
-                or type(record.get("text")) is not str
-            ):
-                entry = self._entry(line_no, record)
-                if entry is None:
+        try:
+            for line_no, offset, exact, _raw, record in lines:
+                case_id = record.get("case_id")
+                if (
+                    "system" in record
+                    or type(case_id) is not str
+                    or type(record.get("text")) is not str
+                ):
+                    entry = self._entry(line_no, record)
+                    if entry is None:
+                        continue
+                    case_id, system = entry
+                else:
+                    system = NO_SYSTEM  # the usual line: a string case_id and text, no system
+                if line_no != len(offsets):  # lines with no entry
+                    written_back.extend(bytes(line_no - len(offsets)))
+                    offsets.extend(repeat(0, line_no - len(offsets)))
+                offsets.append(offset)
+                written_back.append(exact)
+                if line_no >= len(used):
+                    # a byte for each line number there is (from 1; a line with no entry is
+                    # never used), made a chunk at a time; the file is checked as often
+                    used.extend(bytes(line_no - len(used) + _USED_CHUNK))
+                    self.check_unchanged()
+                if system is NO_SYSTEM and case_id not in unnamed and case_id not in named:
+                    unnamed[case_id] = line_no  # a case's lone unnamed candidate (so far)
+                    first = None
+                else:
+                    first = self._add(case_id, system, line_no)
+                if first is not None:
+                    self.run.diag.emit(
+                        "candidate.duplicate",
+                        f"a candidate for this case and system {_system_name(system)} is on line "
+                        f"{first}; the first wins",
+                        file=self.display,
+                        line=line_no,
+                        case_id=case_id,
+                    )
+                    self.tally["duplicate"] += 1
                     continue
-                case_id, system = entry
-            else:
-                system = NO_SYSTEM  # the usual line: a string case_id and text, no system
-            if line_no != len(offsets):  # lines with no entry
-                written_back.extend(bytes(line_no - len(offsets)))
-                offsets.extend(repeat(0, line_no - len(offsets)))
-            offsets.append(offset)
-            written_back.append(exact)
-            if line_no >= len(used):
-                # a byte for each line number there is (from 1; a line with no entry is
-                # never used), made a chunk at a time; the file is checked as often
-                used.extend(bytes(line_no - len(used) + _USED_CHUNK))
-                self.check_unchanged()
-            if system is NO_SYSTEM and case_id not in unnamed and case_id not in named:
-                unnamed[case_id] = line_no  # a case's lone unnamed candidate (so far)
-                first = None
-            else:
-                first = self._add(case_id, system, line_no)
-            if first is not None:
-                self.run.diag.emit(
-                    "candidate.duplicate",
-                    f"a candidate for this case and system {_system_name(system)} is on line "
-                    f"{first}; the first wins",
-                    file=self.display,
-                    line=line_no,
-                    case_id=case_id,
-                )
-                self.tally["duplicate"] += 1
-                continue
-            if system not in systems_seen:
-                systems_seen.add(system)
-                self.systems.append(system)
-            if case_id == wanted:
-                self._held = (line_no, record)
-                wanted = yield True
+                if system not in systems_seen:
+                    systems_seen.add(system)
+                    self.systems.append(system)
+                if case_id == wanted:
+                    self._held = (line_no, record)
+                    wanted = yield True
+        finally:
+            lines.close()
         self._reading = None  # the whole file is indexed: it must be whole (not cut)
         self.check_unchanged()
         yield False
@@ -360,6 +362,7 @@ class CandidateIndex:
         """True when a case with this id was already read (its entries are marked used);
         else notes that it came."""
         lone = self.unnamed.get(case_id)
+        # reading on inline, not through _lone_after_reading: a call per case cost 1%
         if lone is None and self._reading is not None and self._reading.send(case_id):
             return False  # its line was just indexed: not used yet
         if lone is not None:
@@ -404,11 +407,8 @@ class CandidateIndex:
 
     def close(self) -> None:
         if self._reading is not None:
-            self._reading.close()
+            self._reading.close()  # the file it reads closed, when the run stops early
             self._reading = None
-        if self._lines is not None:
-            self._lines.close()  # the file it reads closed, when the run stops early
-            self._lines = None
         if self._stream is not None:
             self._stream.close()
         if self._spooled is not None:
