@@ -54,3 +54,12 @@ def test_the_last_combination_is_reused_only_for_records_of_its_keys():
     assert second["domain"] == "Hello World" and list(second) != list(first)
     assert memo.proven(first) is True
     assert memo.proven(second) is None
+
+
+def test_a_combination_too_long_to_keep_is_proven_but_not_kept(monkeypatch):
+    monkeypatch.setattr(schema_memo, "MEMO_KEY_BYTES", 64)
+    memo = SchemaMemo("evalcase")
+    long_tags = {**CORPUS[0], "tags": ["t" * 80]}
+    assert memo.proven(long_tags) is True  # the validator's verdict, through the memo's path
+    assert len(memo) == 0
+    assert memo.proven({**long_tags, "tags": ["T" * 80]}) is None  # never vouched for by it

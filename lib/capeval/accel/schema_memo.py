@@ -66,12 +66,14 @@ _STRING_RULE_KEYS = frozenset({"type", "minLength", "maxLength", "pattern", "tit
 _LITERAL_PREFIX = re.compile(r"\^([A-Za-z0-9_-]+)\Z")
 
 MEMOISED = None  # a property checked through the memo
+ANY_STRING = (0, sys.maxsize, None)  # a property that is any string: its type alone is checked
 
 
 class Shape(NamedTuple):
     """What a record with given keys in a given order is checked by."""
 
-    strings: tuple[tuple[str, int, int, Any], ...]  # (key, min, max, search) checked directly
+    strings: tuple[str, ...]  # keys whose value is any string (a type test alone)
+    bounded: tuple[tuple[str, int, int, Any], ...]  # (key, min, max, search) checked directly
     memoised: Callable[[Any], Any] | None  # the getter of the memoised values (None: none)
     proven: dict[bytes | None, Any]  # the memoised values' text (None: none) -> derived
 
@@ -96,7 +98,9 @@ class SchemaMemo:
         self._validate: Callable[[Any], Any] | None = None  # imported at the first record
         # the keys of a record, in order -> what to check for each (records share a few)
         self._shapes: dict[tuple[str, ...], Shape] = {}
-        self._last: tuple[tuple[str, ...], Shape] | None = None  # the last record's keys
+        # the last record's keys and their plan (no record's keys are (None,): JSON's are text)
+        self._last_shape: tuple[Any, ...] = (None,)
+        self._last_plan: Shape | None = None
         # the last combination proven: (its shape's plan, its text, what derive made of it)
         self._recent: tuple[Shape | None, bytes | None, Any] = (None, None, None)
 
@@ -110,17 +114,19 @@ class SchemaMemo:
         if type(record) is not dict:
             return None
         shape = tuple(record)
-        last = self._last
-        if last is not None and last[0] == shape:  # mostly: no hash of the keys
-            plan = last[1]
+        if shape == self._last_shape:  # mostly: no hash of the keys
+            plan = self._last_plan
         else:
             plan = self._shapes.get(shape)
             if plan is None:
                 plan = self._shape_plan(shape)
                 if plan is None:
                     return None
-            self._last = (shape, plan)
-        for key, low, high, search in plan.strings:
+            self._last_shape, self._last_plan = shape, plan
+        for key in plan.strings:
+            if type(record[key]) is not str:
+                return None
+        for key, low, high, search in plan.bounded:
             value = record[key]
             if (
                 type(value) is not str
@@ -135,8 +141,6 @@ class SchemaMemo:
                 text = value_text(plan.memoised(record))
             except ValueTextError:  # an integer beyond 64 bits: no memo
                 return None
-            if len(text) > MEMO_KEY_BYTES:
-                return None
         recent = self._recent
         if recent[1] == text and recent[0] is plan:  # mostly: no hash of the text
             return recent[2]
@@ -147,6 +151,8 @@ class SchemaMemo:
             except Exception:  # any violation: schemas.problem says which
                 return None
             derived = True if self._derive is None else self._derive(record)
+            if text is not None and len(text) > MEMO_KEY_BYTES:
+                return derived  # proven, but not kept (nor the next record compared with it)
             if len(self) >= MEMO_LIMIT:  # counted on a new combination only (rare)
                 for known in self._shapes.values():
                     known.proven.clear()
@@ -163,22 +169,24 @@ class SchemaMemo:
             return None
         self._validate = schemas.validator(self.kind)
         fields, required, prefixes = planned
-        strings, memoised = [], []
+        strings, bounded, memoised = [], [], []
         for key in shape:
             if key in fields:
                 if fields[key] is MEMOISED or key in self._keyed:
                     memoised.append(key)
+                elif fields[key] == ANY_STRING:
+                    strings.append(key)
                 else:
-                    strings.append((key, *fields[key]))
+                    bounded.append((key, *fields[key]))
             elif not key.startswith(prefixes):  # an x- extension is any value
                 return None
         if not required <= set(shape):
             return None
         if len(self._shapes) >= MEMO_LIMIT:
             self._shapes.clear()
-            self._last = None
+            self._last_shape, self._last_plan = (None,), None
         getter = operator.itemgetter(*memoised) if memoised else None
-        found = self._shapes[shape] = Shape(tuple(strings), getter, {})
+        found = self._shapes[shape] = Shape(tuple(strings), tuple(bounded), getter, {})
         return found
 
 
