@@ -142,20 +142,19 @@ class CandidateIndex:
                     self.check_unchanged()
                 if system is NO_SYSTEM and case_id not in unnamed and case_id not in named:
                     unnamed[case_id] = line_no  # a case's lone unnamed candidate (so far)
-                    first = None
                 else:
                     first = self._add(case_id, system, line_no)
-                if first is not None:
-                    self.run.diag.emit(
-                        "candidate.duplicate",
-                        f"a candidate for this case and system {_system_name(system)} is on line "
-                        f"{first}; the first wins",
-                        file=self.display,
-                        line=line_no,
-                        case_id=case_id,
-                    )
-                    self.tally["duplicate"] += 1
-                    continue
+                    if first is not None:
+                        self.run.diag.emit(
+                            "candidate.duplicate",
+                            f"a candidate for this case and system {_system_name(system)} is "
+                            f"on line {first}; the first wins",
+                            file=self.display,
+                            line=line_no,
+                            case_id=case_id,
+                        )
+                        self.tally["duplicate"] += 1
+                        continue
                 if system not in systems_seen:
                     systems_seen.add(system)
                     self.systems.append(system)
