@@ -181,6 +181,25 @@ def test_each_candidate_line_is_parsed_once_unless_read_back(
     assert calls[0] == parses
 
 
+def test_a_case_with_nothing_selected_reads_no_candidate_back(tmp_path, monkeypatch):
+    # its candidates are claimed (not orphans) without reading them: in the reverse order
+    # each line is parsed once, by the indexing, and never again
+    n = 50
+    path = tmp_path / "candidates.jsonl"
+    path.write_text(jsonl(*[_candidate(k) for k in range(n)]))
+    calls = _count_candidate_parses(monkeypatch)
+    cases = _cases(n)[::-1]
+    proc = run_cmd(
+        "cap-check", "--candidates", str(path), "--only", "number_fidelity", stdin=jsonl(*cases)
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert not proc.stdout
+    stderr = proc.stderr.decode()
+    assert f"{n} cases with nothing selected" in stderr
+    assert f"{n} of cases not checked" in stderr and "orphaned" not in stderr
+    assert calls[0] == n
+
+
 def _mixed_lines(n: int) -> list[str]:
     lines = []
     for k in range(n):

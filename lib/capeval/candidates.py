@@ -2,7 +2,7 @@
 
 ``CandidateIndex.build`` starts reading the file (a pipe or FIFO is spooled to a temporary file
 first) and keeps, per case id, the byte offset and line number of each candidate line, and
-the systems in order of first appearance; ``arrived`` reads a case's lines back on
+the systems in order of first appearance; ``candidates_of`` reads a case's lines back on
 demand, so memory grows by one int per candidate, never by the texts.
 
 How much is read at ``build`` depends on whether a line can name a system. The systems must be
@@ -107,7 +107,7 @@ class CandidateIndex:
         """The file's indexing, in file order, as cases ask: sent a case id (not indexed
         yet, and sent only when no line names a system, so that the line found is the case's
         only candidate), reads on until its first valid line is indexed (the record kept in
-        ``_held`` for ``arrived``) and yields True, or to the end of the file (then
+        ``_held`` for ``candidates_of``) and yields True, or to the end of the file (then
         False, and ``_reading`` is None); None reads to the end. A generator: its state
         stays in its locals from one case to the next, and it closes the file it reads
         (``close`` closes it when the run stops early)."""
@@ -244,6 +244,23 @@ class CandidateIndex:
         self.display = path
         return temp
 
+    def candidates_of(self, case_id: str) -> dict[Any, dict[str, Any]]:
+        """system → candidate record for one case (read back from the file, unless indexing
+        just read it); marks them used."""
+        lone = self.unnamed.get(case_id)
+        if lone is None:
+            lone = self._lone_after_reading(case_id)
+        if lone is not None:  # the usual case: one unnamed candidate (_claim, without a list)
+            self._used[lone] = 1  # counted as joined at the end (count_joined)
+            held = self._held
+            if held is not None and held[0] == lone:
+                self._held = None
+                return {NO_SYSTEM: held[1]}
+            return {NO_SYSTEM: self._record_at(lone, case_id)}
+        return {
+            system: self._record_at(line, case_id) for system, line in self._claim(case_id, None)
+        }
+
     def _open_stream(self) -> BinaryIO:
         """The file opened again for reading candidates back (once)."""
         if self._stream is None:
@@ -340,41 +357,22 @@ class CandidateIndex:
                     self.tally[outcome] += 1
         return list(bucket)
 
-    def arrived(self, case_id: str) -> dict[Any, dict[str, Any]] | None:
-        """A case came: system → its candidate record (read back from the file, unless the
-        indexing just read it), each marked used; None when a case with this id came before
-        (its entries are used already). One call a case: the case's id is looked up once."""
+    def came_before(self, case_id: str) -> bool:
+        """True when a case with this id was already read (its entries are marked used);
+        else notes that it came."""
         lone = self.unnamed.get(case_id)
         # reading on inline, not through _lone_after_reading: a call per case cost 1%
         if lone is None and self._reading is not None and self._reading.send(case_id):
-            lone = self._held[0]  # its line, just indexed (so not used yet) and held
-        if lone is not None:  # the usual case: one unnamed candidate (_claim, without a list)
-            used = self._used
-            if used[lone]:
-                return None
-            used[lone] = 1  # counted as joined at the end (count_joined)
-            held = self._held
-            if held is not None and held[0] == lone:
-                self._held = None
-                return {NO_SYSTEM: held[1]}
-            return {NO_SYSTEM: self._record_at(lone, case_id)}
+            return False  # its line was just indexed: not used yet
+        if lone is not None:
+            return bool(self._used[lone])
         bucket = self.named.get(case_id)
         if bucket:
-            if self._used[bucket[0][1]]:
-                return None
-            return {
-                system: self._record_at(line, case_id)
-                for system, line in self._claim(case_id, None)
-            }
+            return bool(self._used[bucket[0][1]])
         if case_id in self._checked_without_candidates:
-            return None
+            return True
         self._checked_without_candidates.add(case_id)
-        return {}
-
-    def not_checked(self, found: dict[Any, Any]) -> None:
-        """The case whose candidates ``arrived`` gave checks nothing: they are counted so,
-        not as joined."""
-        self.tally["of cases not checked"] += len(found)
+        return False
 
     def mark_seen(self, case_id: Any) -> None:
         """The case came but checks nothing: its candidates are not orphans."""

@@ -113,8 +113,7 @@ class _Engine:
         write each result. (One method: a call per pair cost ~1% of a run.)"""
         run, index = self.run, self.index
         case_id = case["id"]
-        found = index.arrived(case_id)
-        if found is None:
+        if index.came_before(case_id):
             # its results would repeat the first one's keys, which cap-validate refuses
             repeated = Problem("id.duplicate", "/id", f"case {case_id} already read")
             run.emit_problems([repeated], case, line=line_no)
@@ -123,8 +122,9 @@ class _Engine:
         planned = plan_case(run, line_no, case, self.selection)
         if not planned:
             run.count("cases with nothing selected")
-            index.not_checked(found)
+            index.mark_seen(case_id)
             return
+        found = index.candidates_of(case_id)
         write, counts = run.out.write_record, run.counts
         for system in self.systems:
             candidate = found.get(system)
