@@ -9,7 +9,6 @@ always declines sends a file to Babel).
 
 from __future__ import annotations
 
-import dataclasses
 import io
 import sys
 from pathlib import Path
@@ -35,7 +34,7 @@ def _read(data: bytes, by_babel: bool = False) -> tuple:
         if by_babel:
             patch.setattr(po, "_read_plainly", lambda path, lines: None)
         messages = list(po.read("t.po", io.BytesIO(data), lambda *p: problems.append(p), info))
-    return [dataclasses.astuple(m) for m in messages], problems, dataclasses.astuple(info)
+    return [m.values() for m in messages], problems, info.values()
 
 
 def _by_babel(data: bytes) -> tuple:

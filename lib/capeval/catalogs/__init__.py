@@ -19,10 +19,11 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
 from importlib import import_module
 from types import ModuleType
 from typing import BinaryIO
+
+from capeval.slotted import Slotted
 
 __all__ = [
     "FORMATS",
@@ -50,41 +51,89 @@ PERCENT_NAME_PATTERN = r"%[A-Za-z_][\w.-]+\w%"
 OnProblem = Callable[[str, "int | None", str], None]
 
 
-@dataclass(slots=True)
-class Message:
-    """One message of a catalog, as the catalog holds it."""
+class Message(Slotted):
+    """One message of a catalog, as the catalog holds it. (A plain slotted class: a dataclass
+    costs its importers' start-up; see ``capeval.slotted``.)"""
 
-    key: str  # the message's key in its catalog (PO: the msgid; JSON: the dotted path)
-    text: str  # the text in the catalog's own language (a bilingual catalog: its source)
-    file: str
-    line: int | None = None
-    context: str | None = None  # disambiguating context (PO msgctxt)
-    # Plural forms of ``text``: CLDR category -> text ("one", "other"…); PO: msgid/msgid_plural
-    plurals: dict[str, str] | None = None
-    # A bilingual catalog's target side (None: the file holds none for this message)
-    translation: str | None = None
-    # Its plural forms: CLDR category -> text, or PO's "0", "1"… (msgstr[N])
-    translation_plurals: dict[str, str] | None = None
-    flags: frozenset[str] = frozenset()  # "fuzzy", "c-format", …
-    dialect: str = AUTO
-    note: str | None = None  # a description or translator comment
+    __slots__ = (
+        "key",  # the message's key in its catalog (PO: the msgid; JSON: the dotted path)
+        "text",  # the text in the catalog's own language (a bilingual catalog: its source)
+        "file",
+        "line",
+        "context",  # disambiguating context (PO msgctxt)
+        # Plural forms of ``text``: CLDR category -> text ("one", "other"…); PO: msgid/msgid_plural
+        "plurals",
+        "translation",  # a bilingual catalog's target side (None: the file holds none)
+        # Its plural forms: CLDR category -> text, or PO's "0", "1"… (msgstr[N])
+        "translation_plurals",
+        "flags",  # "fuzzy", "c-format", …
+        "dialect",
+        "note",  # a description or translator comment
+    )
+
+    def __init__(
+        self,
+        key: str,
+        text: str,
+        file: str,
+        line: int | None = None,
+        context: str | None = None,
+        plurals: dict[str, str] | None = None,
+        translation: str | None = None,
+        translation_plurals: dict[str, str] | None = None,
+        flags: frozenset[str] = frozenset(),
+        dialect: str = AUTO,
+        note: str | None = None,
+    ) -> None:
+        self.key = key
+        self.text = text
+        self.file = file
+        self.line = line
+        self.context = context
+        self.plurals = plurals
+        self.translation = translation
+        self.translation_plurals = translation_plurals
+        self.flags = flags
+        self.dialect = dialect
+        self.note = note
 
 
-@dataclass(slots=True)
-class CatalogInfo:
+class CatalogInfo(Slotted):
     """What a reader learns about the catalog as a whole."""
 
-    locale: str | None = None  # the language of ``text`` (monolingual) or of the target
-    source_locale: str | None = None  # a bilingual catalog's source language, when it says
-    nplurals: int | None = None  # PO Plural-Forms header
-    plural_forms: str | None = None  # the header's text, for messages
-    # PO: the counts (0…1000) each msgstr[i] is used for, from the plural expression
-    form_numbers: list[frozenset[int]] | None = None
-    obsolete: int = 0  # entries a catalog keeps but no longer uses (PO #~)
-    # A catalog of many target languages (xcstrings): the one to read (set by the caller;
-    # None: the reader lists them in ``locales`` and reads none)
-    wanted_locale: str | None = None
-    locales: list[str] = field(default_factory=list)
+    __slots__ = (
+        "locale",  # the language of ``text`` (monolingual) or of the target
+        "source_locale",  # a bilingual catalog's source language, when it says
+        "nplurals",  # PO Plural-Forms header
+        "plural_forms",  # the header's text, for messages
+        # PO: the counts (0…1000) each msgstr[i] is used for, from the plural expression
+        "form_numbers",
+        "obsolete",  # entries a catalog keeps but no longer uses (PO #~)
+        # A catalog of many target languages (xcstrings): the one to read (set by the caller;
+        # None: the reader lists them in ``locales`` and reads none)
+        "wanted_locale",
+        "locales",
+    )
+
+    def __init__(
+        self,
+        locale: str | None = None,
+        source_locale: str | None = None,
+        nplurals: int | None = None,
+        plural_forms: str | None = None,
+        form_numbers: list[frozenset[int]] | None = None,
+        obsolete: int = 0,
+        wanted_locale: str | None = None,
+        locales: list[str] | None = None,
+    ) -> None:
+        self.locale = locale
+        self.source_locale = source_locale
+        self.nplurals = nplurals
+        self.plural_forms = plural_forms
+        self.form_numbers = form_numbers
+        self.obsolete = obsolete
+        self.wanted_locale = wanted_locale
+        self.locales: list[str] = [] if locales is None else locales
 
 
 # format name -> module (imported on first use: each pulls its own parser)

@@ -18,7 +18,6 @@ import io
 import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
 from typing import Any, BinaryIO
 
 from capeval import catalogs
@@ -36,6 +35,7 @@ from capeval.jsonl import dumps
 from capeval.limits import DEFAULT_MAX_CATALOG_BYTES
 from capeval.records import completeness_record
 from capeval.secrets import may_contain_secret, secret_problems
+from capeval.slotted import Slotted
 
 Key = tuple[str | None, str]
 
@@ -55,41 +55,99 @@ def _collector_paused() -> Iterator[None]:
         gc.enable()
 
 
-@dataclass
-class Catalog:
+class Catalog(Slotted):
     """A catalog read whole: its messages in order, indexed by (context, key)."""
 
-    path: str
-    display: str
-    format: str
-    bilingual: bool
-    info: CatalogInfo
-    messages: list[Message] = field(default_factory=list)
-    by_key: dict[Key, Message] = field(default_factory=dict)
-    path_locale: str | None = None  # the locale the catalog's path names
-    prefix: str | None = None  # its id prefix (a tree's catalogs: from its path)
+    __slots__ = (
+        "path",
+        "display",
+        "format",
+        "bilingual",
+        "info",
+        "messages",
+        "by_key",
+        "path_locale",  # the locale the catalog's path names
+        "prefix",  # its id prefix (a tree's catalogs: from its path)
+    )
+
+    def __init__(
+        self,
+        path: str,
+        display: str,
+        format: str,
+        bilingual: bool,
+        info: CatalogInfo,
+        messages: list[Message] | None = None,
+        by_key: dict[Key, Message] | None = None,
+        path_locale: str | None = None,
+        prefix: str | None = None,
+    ) -> None:
+        self.path = path
+        self.display = display
+        self.format = format
+        self.bilingual = bilingual
+        self.info = info
+        self.messages: list[Message] = [] if messages is None else messages
+        self.by_key: dict[Key, Message] = {} if by_key is None else by_key
+        self.path_locale = path_locale
+        self.prefix = prefix
 
 
 class Unreadable(Exception):
     """A catalog of a tree that cannot be read: one diagnostic, and the tree goes on."""
 
 
-@dataclass
-class Settings:
-    provenance: dict[str, Any]
-    domain: str
-    format: str | None
-    source_locale: str | None
-    target_locale: str | None
-    id_prefix: str | None
-    system: str | None
-    include_fuzzy: bool
-    assertions: list[dict[str, Any]] | None  # --assertions: for every case
-    plural_separator: str | None = None  # --plural-separator: "a|b" forms in one string
-    max_catalog_bytes: int = DEFAULT_MAX_CATALOG_BYTES  # --max-catalog-bytes
-    missing: str = "skip"  # --missing: an untranslated message's case is skipped or written
-    verbose: bool = False  # -v: each catalog warning on stderr, not a summary per catalog
-    glossary: Any = None  # --glossary: a terminology assertion for the cases naming its terms
+class Settings(Slotted):
+    """What the command line says of every catalog of a run."""
+
+    __slots__ = (
+        "provenance",
+        "domain",
+        "format",
+        "source_locale",
+        "target_locale",
+        "id_prefix",
+        "system",
+        "include_fuzzy",
+        "assertions",  # --assertions: for every case
+        "plural_separator",  # --plural-separator: "a|b" forms in one string
+        "max_catalog_bytes",  # --max-catalog-bytes
+        "missing",  # --missing: an untranslated message's case is skipped or written
+        "verbose",  # -v: each catalog warning on stderr, not a summary per catalog
+        "glossary",  # --glossary: a terminology assertion for the cases naming its terms
+    )
+
+    def __init__(
+        self,
+        provenance: dict[str, Any],
+        domain: str,
+        format: str | None,
+        source_locale: str | None,
+        target_locale: str | None,
+        id_prefix: str | None,
+        system: str | None,
+        include_fuzzy: bool,
+        assertions: list[dict[str, Any]] | None,
+        plural_separator: str | None = None,
+        max_catalog_bytes: int = DEFAULT_MAX_CATALOG_BYTES,
+        missing: str = "skip",
+        verbose: bool = False,
+        glossary: Any = None,
+    ) -> None:
+        self.provenance = provenance
+        self.domain = domain
+        self.format = format
+        self.source_locale = source_locale
+        self.target_locale = target_locale
+        self.id_prefix = id_prefix
+        self.system = system
+        self.include_fuzzy = include_fuzzy
+        self.assertions = assertions
+        self.plural_separator = plural_separator
+        self.max_catalog_bytes = max_catalog_bytes
+        self.missing = missing
+        self.verbose = verbose
+        self.glossary = glossary
 
 
 # Warnings about one message each: kept off stderr (--diagnostics has them; -v shows them),
@@ -405,7 +463,7 @@ class Importer:
         if message.plurals or not separator or separator not in message.text:
             return message
         forms = self._separated(message.text, separator, locale, message, display)
-        return replace(message, plurals=forms, text=forms["other"])
+        return message.replace(plurals=forms, text=forms["other"])
 
     def _split_sides(
         self, message: Message, source_locale: str, target_locale: str, display: str
@@ -424,8 +482,7 @@ class Importer:
             translated = self._separated(
                 message.translation, separator, target_locale, message, display
             )
-        return replace(
-            message,
+        return message.replace(
             plurals=forms,
             text=forms["other"],
             translation_plurals=translated,
