@@ -267,6 +267,40 @@ def test_hostile_lines_are_the_same_with_and_without_the_layer(
     assert_same(off, on, "cap-check")
 
 
+def test_cases_that_share_a_plan_each_get_their_own_diagnostics(monkeypatch, tmp_path):
+    # the second and third cases' plans come from the memo (the first case's values): an
+    # unknown name is still said once per case, on the case's own line
+    assertions = [
+        {"name": "max_chars", "severity": "hard", "params": {"max": 10}},
+        {"name": "future_assertion", "severity": "hard"},
+    ]
+    cases = [
+        {
+            "schema_version": 1,
+            "id": f"shared.plan.{n}",
+            "source_locale": "en",
+            "target_locale": "fr",
+            "domain": "ui",
+            "source": f"Save {n}",
+            "assertions": assertions,
+            "provenance": {"kind": "synthetic", "license": "CC0-1.0"},
+        }
+        for n in range(3)
+    ]
+    data = "".join(_line(case) + "\n" for case in cases).encode()
+    candidates = tmp_path / "candidates.jsonl"
+    candidates.write_text(
+        "".join(_line({"case_id": c["id"], "text": "Enregistrer"}) + "\n" for c in cases)
+    )
+    off, on = both_ways(
+        monkeypatch, lambda: run_cmd("cap-check", "--candidates", str(candidates), stdin=data)
+    )
+    assert_same(off, on, "cap-check")
+    said = [line for line in on[2].decode().splitlines() if "assertion.unknown" in line]
+    assert [line.split(":")[2] for line in said] == ["1", "2", "3"]
+    assert on[1].count(b'"assertion":"max_chars"') == 3
+
+
 def _loads_or_none(line: str):
     try:
         return json.loads(line)

@@ -24,7 +24,7 @@ from capeval.candidates import NO_SYSTEM, CandidateIndex
 from capeval.case_reader import valid_cases
 from capeval.cli import CandidatesOption, NoOrphansOption, Run, UsageError, filter_command
 from capeval.evidence import bound_evidence, bound_message
-from capeval.plan import Planned, Selection, plan_case
+from capeval.plan import Planned, Selection, plan_case, select
 from capeval.records import (
     CANDIDATE_MISSING,
     SEVERITIES,
@@ -66,7 +66,12 @@ def run_checks(
         index.build()
         index.mark_seen(case.get("id"))
 
-    cases = valid_cases(run, invalid)
+    def plan_of(case: dict[str, Any]) -> tuple[list[Planned] | None]:
+        # what a case's plan is made of alone (see plan.select): the speed layer keeps it
+        # with the values it proves valid, a 1-tuple (None: a name is unknown, plan_case says)
+        return (select(case["assertions"], selection),)
+
+    cases = valid_cases(run, invalid, plan_of)
     first = next(cases, None)
     index.build()
     run.counts.update({"results": 0, "passed": 0, "failed": 0})
@@ -75,8 +80,8 @@ def run_checks(
     try:
         if first is not None:
             engine.case(*first)
-        for line_no, case in cases:
-            engine.case(line_no, case)
+        for line_no, case, derived in cases:
+            engine.case(line_no, case, derived)
         index.finish()  # the lines no case asked for: their diagnostics, the counts
         index.check_unchanged()  # orphans and counts of another file would mislead
         if no_orphans:  # counted, not listed: a shard leaves most candidates unjoined
@@ -108,9 +113,10 @@ class _Engine:
         self.selection = selection
         self.systems = index.systems or [NO_SYSTEM]
 
-    def case(self, line_no: int, case: dict[str, Any]) -> None:
+    def case(self, line_no: int, case: dict[str, Any], derived: Any = None) -> None:
         """Check one case's candidates (one per system) with each of its planned assertions;
-        write each result. (One method: a call per pair cost ~1% of a run.)"""
+        write each result. ``derived``: its plan as ``valid_cases`` gave it (a 1-tuple; None:
+        planned here). (One method: a call per pair cost ~1% of a run.)"""
         run, index = self.run, self.index
         case_id = case["id"]
         if index.came_before(case_id):
@@ -119,7 +125,9 @@ class _Engine:
             run.emit_problems([repeated], case, line=line_no)
             run.count("invalid cases")
             return
-        planned = plan_case(run, line_no, case, self.selection)
+        planned = None if derived is None else derived[0]  # shared by equal cases: read only
+        if planned is None:
+            planned = plan_case(run, line_no, case, self.selection)
         if not planned:
             run.count("cases with nothing selected")
             index.mark_seen(case_id)

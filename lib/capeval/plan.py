@@ -1,11 +1,14 @@
 """A case's plan in a check run: its selected assertions, each resolved to its module.
 
 ``Selection`` is what a run checks (``--only``, ``--skip``, ``--severity``); ``plan_case``
-resolves one case's assertions once (not per system), reporting an unknown name.
+resolves one case's assertions once (not per system), reporting an unknown name. ``select``
+is the plan alone, from the case's ``assertions`` alone (the same for every case whose
+``assertions`` are the same).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from types import ModuleType
 from typing import Any, NamedTuple
@@ -38,11 +41,25 @@ def plan_case(run: Run, line_no: int, case: dict[str, Any], selection: Selection
     An assertion name outside the vocabulary is one ``assertion.unknown`` diagnostic for the
     case, and is not checked.
     """
+    planned = select(case["assertions"], selection)
+    if planned is None:  # a selected name is unknown (rare): planned again, saying which
+        planned = select(case["assertions"], selection, partial(_unknown, run, line_no, case))
+    return planned
+
+
+def select(
+    items: list[dict[str, Any]],
+    selection: Selection,
+    on_unknown: Callable[[int, str], None] | None = None,
+) -> list[Planned] | None:
+    """The plan of a case's ``assertions`` (``items``) under ``selection``; it reads nothing
+    else. A selected name outside the vocabulary: ``on_unknown(index, name)``, and it is
+    left out; without ``on_unknown``, no plan (None)."""
     # once per case: the selection's tests and the module lookup inline, not a call each
     only, skip, severity = selection
     loaded = assertions.loaded
     planned = []
-    for item in case["assertions"]:
+    for item in items:
         name = item["name"]
         if (
             (only is not None and name not in only)
@@ -55,17 +72,23 @@ def plan_case(run: Run, line_no: int, case: dict[str, Any], selection: Selection
             try:
                 module = assertions.load(name)
             except KeyError:
-                run.diag.emit(
-                    "assertion.unknown",
-                    f"unknown assertion {name!r}",
-                    file=run.file,
-                    line=line_no,
-                    case_id=case["id"],
-                    path=pointer("assertions", case["assertions"].index(item), "name"),
-                )
+                if on_unknown is None:
+                    return None
+                on_unknown(items.index(item), name)
                 continue
         planned.append(_planned((name, item["severity"], item.get("params") or {}, module)))
     return planned
+
+
+def _unknown(run: Run, line_no: int, case: dict[str, Any], index: int, name: str) -> None:
+    run.diag.emit(
+        "assertion.unknown",
+        f"unknown assertion {name!r}",
+        file=run.file,
+        line=line_no,
+        case_id=case["id"],
+        path=pointer("assertions", index, "name"),
+    )
 
 
 # Planned(...) without the Python-level __new__ a NamedTuple's constructor runs

@@ -2,9 +2,11 @@
 
 The core calls the layer at two named seams and works the same without it:
 
-* ``valid_record(kind)`` (reading records): True for a record the schema accepts, proven
-  from values seen before (``accel.schema_memo``); None says nothing, and the core asks
-  the compiled validator (``schemas.problem``), which says why.
+* ``valid_record(kind, derive)`` (reading records): True for a record the schema accepts,
+  proven from values seen before (``accel.schema_memo``), or what ``derive`` makes of its
+  memoised values (cap-check: the case's plan, ``plan.select``); None says nothing, and the
+  core asks the compiled validator (``schemas.problem``), which says why, and derives what
+  it needs itself.
 * ``proven_record(kind, rules, reads)`` (cap-validate's record checks): for a record the
   schema accepts, its contract-rule problems, proven from values seen before
   (``accel.record_proof``); None says nothing, and the core runs the validator and the
@@ -33,14 +35,20 @@ def enabled() -> bool:
     return os.environ.get("CAPEVAL_ACCEL", "1") != "0"
 
 
-def valid_record(kind: str) -> Callable[[Any], bool | None] | None:
-    """``accepts(record)``: True only for a record of ``kind`` the schema accepts (None
-    says nothing); None when the layer is off."""
+def valid_record(
+    kind: str, derive: Callable[[Any], Any] | None = None
+) -> Callable[[Any], Any] | None:
+    """``accepts(record)``: not None only for a record of ``kind`` the schema accepts: True,
+    or what ``derive`` makes of it (None says nothing); None when the layer is off.
+
+    ``derive`` must read only fields the memo keys on (those that are not plain strings: a
+    case's ``assertions``, ``provenance``…), and never give None: it is made once per
+    combination of their values and given again for every record with that combination."""
     if not enabled():
         return None
     from capeval.accel.schema_memo import SchemaMemo
 
-    return SchemaMemo(kind).proven  # True (no derive) or None: no call of its own
+    return SchemaMemo(kind, derive).proven  # no call of its own
 
 
 def proven_record(
@@ -60,4 +68,4 @@ def shortcuts() -> list[Shortcut]:
     """Every shortcut of the layer, for the property test (tests/test_accel.py)."""
     from capeval.accel import record_proof, schema_memo
 
-    return [*schema_memo.SHORTCUTS, *record_proof.shortcuts()]
+    return [*schema_memo.SHORTCUTS, *schema_memo.plan_shortcuts(), *record_proof.shortcuts()]

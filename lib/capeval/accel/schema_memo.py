@@ -264,3 +264,28 @@ def _shortcuts() -> list[Any]:
 
 
 SHORTCUTS = _shortcuts()
+
+
+def plan_shortcuts() -> list[Shortcut]:
+    """The memo deriving cap-check's plan of a case (``plan.select``, as ``check.run_checks``
+    gives it), under a selection of every assertion and under a filtering one."""
+    from capeval.plan import Selection, select
+
+    every = Selection(None, frozenset(), None)
+    filtering = Selection(
+        frozenset({"placeholder_integrity", "max_chars"}), frozenset({"max_chars"}), "hard"
+    )
+    found = []
+    for label, selection in (("every assertion", every), ("--only, --skip, --severity", filtering)):
+
+        def plan_of(record: Any, selection: Any = selection) -> tuple[Any]:
+            return (select(record["assertions"], selection),)
+
+        def plain(record: Any, plan_of: Any = plan_of) -> Any:
+            return None if schemas.problem("evalcase", record) is not None else plan_of(record)
+
+        memo = SchemaMemo("evalcase", plan_of)
+        found.append(
+            Shortcut(f"schema memo with the plan ({label})", "record:evalcase", memo.proven, plain)
+        )
+    return found
