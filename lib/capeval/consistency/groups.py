@@ -19,12 +19,12 @@ from shards (``--partial``, then ``--merge``) equal the groups of one run.
 from __future__ import annotations
 
 import bisect
-from dataclasses import dataclass, field
 from typing import Any
 
 from capeval.codes import INCONSISTENT_TRANSLATION as INCONSISTENT
 from capeval.codes import REUSED_TRANSLATION as REUSED
 from capeval.limits import EVIDENCE_LIST_ITEMS
+from capeval.slotted import Slotted
 
 NAME = "consistency"
 
@@ -32,13 +32,19 @@ NAME = "consistency"
 GroupKey = tuple[str, str | None, str | None, str]
 
 
-@dataclass(slots=True)
-class Variant:
+class Variant(Slotted):
     """One distinct (normalised) translation of a group."""
 
-    text: str  # the least raw text written this way (canonical whatever the order read)
-    count: int = 0
-    case_ids: list[str] = field(default_factory=list)  # the least ids, sorted
+    __slots__ = (
+        "text",  # the least raw text written this way (canonical whatever the order read)
+        "count",
+        "case_ids",  # the least ids, sorted
+    )
+
+    def __init__(self, text: str, count: int = 0, case_ids: list[str] | None = None) -> None:
+        self.text = text
+        self.count = count
+        self.case_ids: list[str] = [] if case_ids is None else case_ids
 
     def add(self, case_id: str, text: str, count: int = 1) -> None:
         self.count += count
@@ -52,14 +58,24 @@ class Variant:
                 del ids[EVIDENCE_LIST_ITEMS:]
 
 
-@dataclass(slots=True)
-class Group:
+class Group(Slotted):
     """The candidates of one source (``GroupKey``), per system."""
 
-    key: GroupKey
-    source: str  # the least raw source
-    # system -> normalised translation -> Variant
-    systems: dict[str | None, dict[str, Variant]] = field(default_factory=dict)
+    __slots__ = (
+        "key",
+        "source",  # the least raw source
+        "systems",  # system -> normalised translation -> Variant
+    )
+
+    def __init__(
+        self,
+        key: GroupKey,
+        source: str,
+        systems: dict[str | None, dict[str, Variant]] | None = None,
+    ) -> None:
+        self.key = key
+        self.source = source
+        self.systems: dict[str | None, dict[str, Variant]] = {} if systems is None else systems
 
     def add(self, system: str | None, normal: str, case_id: str, text: str, count: int = 1) -> None:
         variants = self.systems.setdefault(system, {})
