@@ -200,6 +200,11 @@ def peak_rss_kb(argv: list[str], stdin: Path) -> int:
 def startup_ms(argv: list[str], floor: list[str], runs: int = 0) -> tuple[float, float]:
     """Medians (command, floor) in ms of ``runs`` runs each, interleaved: both see the same
     load on a shared machine."""
+    # a command refusing its options (a usage error, exit 2) stops early: its time would be
+    # no start-up's (cap-render-report exits 1 on an empty input: nothing to render)
+    status = subprocess.run(argv, stdin=subprocess.DEVNULL, capture_output=True)
+    if status.returncode not in (0, 1):
+        raise SystemExit(f"bench: {' '.join(argv)} failed: {status.stderr.decode()[-300:]}")
     samples: dict[int, list[float]] = {0: [], 1: []}
     for _ in range(runs or STARTUP_RUNS):
         for which, command in enumerate((argv, floor)):
@@ -806,15 +811,21 @@ def main() -> int:
         # -- start-up ---------------------------------------------------------------------
         report.section = ""
         library_argv = [sys.executable, "-c", "import typer, orjson"]
+        # every command of bin/, each with the options it needs to run on an empty input
+        needs = {
+            "cap-check": ["--candidates", str(empty)],
+            "cap-check-placeholder": ["--candidates", str(empty)],
+            "cap-check-protocol": ["--candidates", str(empty)],
+            "cap-aggregate-scores": ["--cases", str(empty)],
+            "cap-import": ["--provenance-kind", "synthetic", str(empty_po)],
+            "cap-review-form": ["--roster", str(roster), "--reviewer", "r-1"],
+            "cap-assign": ["--roster", str(roster)],
+            "cap-consistency": ["--candidates", str(empty)],
+            "cap-fix": ["--candidates", str(empty), "--cases", str(empty)],
+        }
+        commands = sorted(path.name for path in (ROOT / "bin").glob("cap-*"))
         for name, extra in [
-            ("cap-validate", []),
-            ("cap-check", ["--candidates", str(empty)]),
-            ("cap-check-placeholder", ["--candidates", str(empty)]),
-            ("cap-check-protocol", ["--candidates", str(empty)]),
-            ("cap-aggregate-scores", ["--cases", str(empty)]),
-            ("cap-render-report", []),
-            ("cap-import", ["--provenance-kind", "synthetic", str(empty_po)]),
-            ("cap-review-form", ["--roster", str(roster), "--reviewer", "r-1"]),
+            *((name, needs.get(name, [])) for name in commands),
             ("cap-import", ["--provenance-kind", "synthetic", str(one_po)]),
         ]:
             inputs = [] if name == "cap-import" else [str(empty)]
