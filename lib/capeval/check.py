@@ -24,7 +24,7 @@ from capeval.candidates import NO_SYSTEM, CandidateIndex
 from capeval.case_reader import valid_cases
 from capeval.cli import CandidatesOption, NoOrphansOption, Run, UsageError, filter_command
 from capeval.evidence import bound_evidence, bound_message
-from capeval.plan import Planned, Selection, plan_case, select
+from capeval.plan import Planned, Selection, case_plan, plan_case
 from capeval.records import (
     CANDIDATE_MISSING,
     SEVERITIES,
@@ -66,12 +66,7 @@ def run_checks(
         index.build()
         index.mark_seen(case.get("id"))
 
-    def plan_of(case: dict[str, Any]) -> tuple[list[Planned] | None]:
-        # what a case's plan is made of alone (see plan.select): the speed layer keeps it
-        # with the values it proves valid, a 1-tuple (None: a name is unknown, plan_case says)
-        return (select(case["assertions"], selection),)
-
-    cases = valid_cases(run, invalid, plan_of)
+    cases = valid_cases(run, invalid, case_plan(selection))
     first = next(cases, None)
     index.build()
     run.counts.update({"results": 0, "passed": 0, "failed": 0})

@@ -80,6 +80,18 @@ def select(
     return planned
 
 
+def case_plan(selection: Selection) -> Callable[[dict[str, Any]], tuple[list[Planned] | None]]:
+    """``plan_of(case)``: the case's plan by ``select`` from its ``assertions`` alone, as a
+    1-tuple (never None, which the speed layer reads as "no answer"; a plan of None: a
+    selected name is unknown, and ``plan_case`` says which). What cap-check hands the speed
+    layer to keep with each combination of values it proves valid."""
+
+    def plan_of(case: dict[str, Any]) -> tuple[list[Planned] | None]:
+        return (select(case["assertions"], selection),)
+
+    return plan_of
+
+
 def _unknown(run: Run, line_no: int, case: dict[str, Any], index: int, name: str) -> None:
     run.diag.emit(
         "assertion.unknown",

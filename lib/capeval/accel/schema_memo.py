@@ -267,9 +267,10 @@ SHORTCUTS = _shortcuts()
 
 
 def plan_shortcuts() -> list[Shortcut]:
-    """The memo deriving cap-check's plan of a case (``plan.select``, as ``check.run_checks``
-    gives it), under a selection of every assertion and under a filtering one."""
-    from capeval.plan import Selection, select
+    """The memo deriving cap-check's plan of a case (``plan.case_plan``, as
+    ``check.run_checks`` gives it), under a selection of every assertion and under a
+    filtering one."""
+    from capeval.plan import Selection, case_plan
 
     every = Selection(None, frozenset(), None)
     filtering = Selection(
@@ -277,9 +278,7 @@ def plan_shortcuts() -> list[Shortcut]:
     )
     found = []
     for label, selection in (("every assertion", every), ("--only, --skip, --severity", filtering)):
-
-        def plan_of(record: Any, selection: Any = selection) -> tuple[Any]:
-            return (select(record["assertions"], selection),)
+        plan_of = case_plan(selection)
 
         def plain(record: Any, plan_of: Any = plan_of) -> Any:
             return None if schemas.problem("evalcase", record) is not None else plan_of(record)
