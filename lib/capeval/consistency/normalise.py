@@ -29,11 +29,15 @@ def normaliser(keep: frozenset[str]) -> Callable[[str], str]:
     mask = "placeholders" not in keep
     squeeze = "whitespace" not in keep
     fold = "case" not in keep
+    if mask:
+        # imported here, once: the placeholder patterns compile as they load (~5 ms of every
+        # run's start-up), and only --mask-placeholders needs them
+        from capeval.placeholders.spans import placeholder_spans
 
     def normalise(text: str) -> str:
         text = unicodedata.normalize("NFC", text)
         if mask:
-            text = mask_placeholders(text)
+            text = mask_placeholders(text, placeholder_spans(text))
         if squeeze:
             text = _WHITESPACE.sub(" ", text).strip()
         if fold:
@@ -48,13 +52,9 @@ def describe(keep: frozenset[str]) -> str:
     return ",".join(a for a in ASPECTS if a not in keep) or "none"
 
 
-def mask_placeholders(text: str) -> str:
-    """``text`` with each placeholder (overlapping spans merged) replaced by ``MARKER``."""
-    # imported here: the placeholder patterns compile as they load (~5 ms of every run's
-    # start-up), and only --mask-placeholders needs them
-    from capeval.placeholders.spans import placeholder_spans
-
-    spans = placeholder_spans(text)
+def mask_placeholders(text: str, spans: list[tuple[int, int]]) -> str:
+    """``text`` with each of its placeholders' ``spans`` (``placeholders.spans``; overlapping
+    ones merged) replaced by ``MARKER``."""
     if not spans:
         return text
     pieces = []
