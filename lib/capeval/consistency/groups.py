@@ -41,10 +41,10 @@ class Variant(Slotted):
         "case_ids",  # the least ids, sorted
     )
 
-    def __init__(self, text: str, count: int = 0, case_ids: list[str] | None = None) -> None:
+    def __init__(self, text: str) -> None:
         self.text = text
-        self.count = count
-        self.case_ids: list[str] = [] if case_ids is None else case_ids
+        self.count = 0
+        self.case_ids: list[str] = []
 
     def add(self, case_id: str, text: str, count: int = 1) -> None:
         self.count += count
@@ -67,15 +67,10 @@ class Group(Slotted):
         "systems",  # system -> normalised translation -> Variant
     )
 
-    def __init__(
-        self,
-        key: GroupKey,
-        source: str,
-        systems: dict[str | None, dict[str, Variant]] | None = None,
-    ) -> None:
+    def __init__(self, key: GroupKey, source: str) -> None:
         self.key = key
         self.source = source
-        self.systems: dict[str | None, dict[str, Variant]] = {} if systems is None else systems
+        self.systems: dict[str | None, dict[str, Variant]] = {}
 
     def add(self, system: str | None, normal: str, case_id: str, text: str, count: int = 1) -> None:
         variants = self.systems.setdefault(system, {})

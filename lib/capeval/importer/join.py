@@ -71,26 +71,17 @@ class Catalog(Slotted):
     )
 
     def __init__(
-        self,
-        path: str,
-        display: str,
-        format: str,
-        bilingual: bool,
-        info: CatalogInfo,
-        messages: list[Message] | None = None,
-        by_key: dict[Key, Message] | None = None,
-        path_locale: str | None = None,
-        prefix: str | None = None,
+        self, path: str, display: str, format: str, bilingual: bool, info: CatalogInfo
     ) -> None:
         self.path = path
         self.display = display
         self.format = format
         self.bilingual = bilingual
         self.info = info
-        self.messages: list[Message] = [] if messages is None else messages
-        self.by_key: dict[Key, Message] = {} if by_key is None else by_key
-        self.path_locale = path_locale
-        self.prefix = prefix
+        self.messages: list[Message] = []
+        self.by_key: dict[Key, Message] = {}
+        self.path_locale: str | None = None
+        self.prefix: str | None = None
 
 
 class Unreadable(Exception):
