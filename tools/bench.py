@@ -821,12 +821,11 @@ def main() -> int:
         commands = sorted(path.name for path in (ROOT / "bin").glob("cap-*"))
         # the one-message catalog names no language: its cases need one (else a usage error)
         one_po_argv = ["--provenance-kind", "synthetic", "--target-locale", "fr", str(one_po)]
-        for name, extra in [
-            *((name, needs.get(name, [])) for name in commands),
-            ("cap-import", one_po_argv),
+        for name, extra, what in [
+            *((name, needs.get(name, []), "empty input") for name in commands),
+            ("cap-import", one_po_argv, "one-message PO"),
         ]:
             inputs = [] if name == "cap-import" else [str(empty)]
-            what = "one-message PO" if str(one_po) in extra else "empty input"
             informational = what != "empty input"  # a parser's import, not start-up
             argv = [tool(name), *extra, *inputs]
             # a command refusing its options (a usage error, exit 2) stops early: its time
